@@ -14,7 +14,9 @@ import { emitDocs } from './lib/emit-docs.mjs';
 import { emitTypes } from './lib/emit-types.mjs';
 import { emitLoaders } from './lib/emit-loaders.mjs';
 import { emitValidators } from './lib/emit-validators.mjs';
-import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions } from './lib/emit-options.mjs';
+import { CONFIG_SCHEMA, emitConfigChecker, emitRuleOptions, ruleMetas } from './lib/emit-options.mjs';
+import { emitRuleList, RULES_DIR } from './lib/emit-rule-list.mjs';
+import { CONFIG_SCHEMA_BASE, configSchema, configSchemaBase, configTypes, ruleConfigTypes } from './lib/emit-rule-config.mjs';
 import { kindSlug, loadSchemas } from './lib/schemas.mjs';
 import { produce as deriveFhirR4 } from './fhir/derive-r4.mjs';
 import { emitInvariants } from './fhir/invariants.mjs';
@@ -64,21 +66,25 @@ async function outputs() {
     ids.add(kind.id);
   }
   const validators = await emitValidators(entries, kinds, banner('schemas/'));
-  for (const [path, code] of await emitRuleOptions(root))
-    validators.set(path, commonJs(banner("the rules' meta.options", 'the rule in packages/validate/src/rules/'), code));
+  const metas = await ruleMetas(root);
+  const fromRules = banner("the rules' meta.options", 'the rule in packages/validate/src/rules/');
+  for (const [path, code] of emitRuleOptions(metas)) validators.set(path, commonJs(fromRules, code));
+  validators.set('rule-config.ts', `${fromRules}\n${await ruleConfigTypes(metas)}\n`);
+  validators.set('rules.ts', `${banner(`the rule files in ${RULES_DIR}/`, `${RULES_DIR}/`)}\n${emitRuleList(root)}\n`);
+  const schema = configSchema(configSchemaBase(root), metas);
+  const fromConfig = banner(`${CONFIG_SCHEMA_BASE} and the rules' meta.options`, `${CONFIG_SCHEMA_BASE} or the rule in packages/validate/src/rules/`);
   // Last: the browser entry's loaders list every generated validator module, the rule options' too.
   validators.set('loaders.ts', emitLoaders(validators.keys(), banner('schemas/')));
   validators.set('fhir-invariants.ts', emitInvariants(repo, banner('the R4 4.0.1 StructureDefinitions (hl7.fhir.r4.examples)', 'scripts/fhir/invariants.mjs')));
   const configChecker = new Map(
-    [...emitConfigChecker(root)].map(([path, code]) => [
-      path,
-      path.endsWith('.cjs') ? commonJs(banner(CONFIG_SCHEMA, CONFIG_SCHEMA), code) : `${banner(CONFIG_SCHEMA, CONFIG_SCHEMA)}\n${code}\n`,
-    ]),
+    [...emitConfigChecker(schema)].map(([path, code]) => [path, path.endsWith('.cjs') ? commonJs(fromConfig, code) : `${fromConfig}\n${code}\n`]),
   );
+  configChecker.set('config.ts', `${fromConfig}\n${await configTypes(schema, metas)}\n`);
   return [
     { dir: 'packages/types/src/generated', files: await emitTypes(entries, kinds, banner('schemas/')) },
     { dir: 'packages/validate/src/generated', files: validators },
     { dir: 'packages/cdx-lint/src/generated', files: configChecker },
+    { dir: 'packages/cdx-lint/schema', files: new Map([[CONFIG_SCHEMA.slice(CONFIG_SCHEMA.lastIndexOf('/') + 1), `${JSON.stringify(schema, null, 2)}\n`]]) },
     { dir: 'docs/reference', files: emitDocs(entries, `<!-- ${banner('schemas/').slice(3, -3)} -->`) },
   ];
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Benchmarks @cdx/validate against the bare precompiled ajv validator of the same schema, and
 // its cold start against `node -e 0`. Not a test: prints numbers for docs/performance.md.
-// Needs a build first (`pnpm build`).
+// Needs a build first (`pnpm build`). With BENCH_BASE=<a dist folder of another build> the same
+// pairs time that build's validate() too, interleaved (before/after in one run).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ const payload = JSON.parse(text);
 const manifest = JSON.parse(readFileSync(join(root, 'packages/validate/package.json'), 'utf8'));
 const entry = join(root, 'packages/validate', manifest.exports['.'].default);
 const { validate, getKind } = await import(entry);
+const base = process.env.BENCH_BASE ? (await import(join(process.env.BENCH_BASE, 'index.bundle.js'))).validate : undefined;
 const kind = getKind('PatientAdmin/PatientMerge');
 const bare = createRequire(import.meta.url)(join(dist, 'generated/validators', kind.module)).kinds[kind.id].validate;
 
@@ -55,9 +57,13 @@ for (let i = 0; i < 20_000; i++) {
 // 200 back-to-back pairs of 2,000 calls each, so that load from other processes hits both sides of
 // every ratio alike; the median ratio is the result, the 10th–90th percentiles show the noise.
 const pairs = [];
+const baseRates = [];
+const baseOnce = () => base(payload);
+if (base) for (let i = 0; i < 20_000; i++) baseOnce();
 for (let i = 0; i < 200; i++) {
   const b = rate(bareOnce, 2000);
   pairs.push([b, rate(cdxOnce, 2000)]);
+  if (base) baseRates.push(rate(baseOnce, 2000));
 }
 const ratios = pairs.map(([b, c]) => c / b).sort((x, y) => x - y);
 const bareRate = median(pairs.map(([b]) => b));
@@ -71,5 +77,9 @@ const coldMs = wall(['-e', cold]);
 console.log(`@cdx/validate — ${Buffer.byteLength(text)} B PatientMerge message`);
 console.log(`  bare ajv standalone validator: ${Math.round(bareRate).toLocaleString('en-US')} validations/s`);
 console.log(`  validate() with every rule:    ${Math.round(cdxRate).toLocaleString('en-US')} validations/s`);
+if (base) {
+  const baseRate = median(baseRates);
+  console.log(`  BENCH_BASE validate():          ${Math.round(baseRate).toLocaleString('en-US')} validations/s (this build ÷ BENCH_BASE: ${(cdxRate / baseRate).toFixed(2)}×)`);
+}
 console.log(`  ratio: median ${median(ratios).toFixed(2)}× (10th–90th percentile ${percentile(0.1)}–${percentile(0.9)}; target ≥ 0.80×)`);
 console.log(`  cold start: node -e 0 ${baseline.toFixed(0)} ms; import + validate one message ${coldMs.toFixed(0)} ms; beyond node: ${(coldMs - baseline).toFixed(0)} ms (target < 60 ms)`);

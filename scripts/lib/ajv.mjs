@@ -38,6 +38,11 @@ export const CDX_KEYWORDS = {
   cdxQuery: { type: 'boolean', description: 'A synchronous query: exactly one Meta.Destinations entry; data-on-demand checks apply.' },
   // An event the spec names without showing its payload: only the Meta envelope is checked.
   cdxUnpublished: { type: 'boolean', description: 'An event the spec names without showing its payload: only the Meta envelope is checked.' },
+  // A CDS Hooks document in the Meta envelope: its body is validated as this bare kind, every check of it.
+  cdxStandard: {
+    type: 'string',
+    description: 'A CDS Hooks document in the Meta envelope: the cds-hooks/… kind its body is, checked in full as that kind.',
+  },
   cdxBeta: { type: 'boolean', description: 'The spec labels this message or field beta (or open beta).' },
   cdxLabel: { enum: ['Reliable', 'Probable', 'Possible'], description: "The spec's reliability label of a field." },
   cdxNoDataOnDemand: { type: 'boolean', description: 'The spec says this field is not supported with data on demand.' },
@@ -104,7 +109,12 @@ function choiceKeyword(moduleDir) {
       const { gen, data, schema } = cxt;
       const helper = gen.scopeValue('func', { key: 'choiceForms', ref: CHOICE.choiceForms, code: _`require(${`${toSrc(moduleDir)}choice.cjs`}).choiceForms` });
       for (const [choice, forms] of /** @type {[string, string[]][]} */ (Object.entries(schema))) {
-        const items = forms.reduce((/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : _`${code}, ${form}`), _``);
+        // A form a line when they are many, so that no line is long (scripts/lib/standalone.mjs).
+        const many = forms.join(', ').length > 100;
+        const items = forms.reduce(
+          (/** @type {import('ajv').Code} */ code, form, i) => (i === 0 ? _`${form}` : many ? _`${code},\n${form}` : _`${code}, ${form}`),
+          _``,
+        );
         const set = gen.scopeValue('obj', { key: `choice:${forms.join(',')}`, ref: new Set(forms), code: _`new Set([${items}])` });
         const present = gen.const('forms', _`${helper}(${data}, ${set})`);
         gen.if(_`${present} !== null`, () => {

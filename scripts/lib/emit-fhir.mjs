@@ -27,7 +27,16 @@ import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
-import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import {
+  LONG_LINE,
+  canonicalStandalone,
+  localNames,
+  pruneSchemaConstants,
+  spreadConstants,
+  standalone,
+  withoutContext,
+  withoutErrorObjects,
+} from './standalone.mjs';
 
 /** @typedef {import('./schemas.mjs').Entry} Entry */
 /** @typedef {Record<string, any>} Json */
@@ -56,7 +65,7 @@ function emitBase(entries) {
   const files = new Map();
   const defs = (/** @type {string} */ base) => Object.fromEntries(names.map((n) => [n, `${base}#/$defs/${n}`]));
   /** @param {Record<string, string>} names */
-  const canonicalCode = (names) => spreadConstants(localNames(standalone(canonical, names)));
+  const canonicalCode = (names) => spreadConstants(localNames(canonicalStandalone(canonical, names)));
   // A twin reads no schema constant once its errors are gone: pruned again, they go.
   /** @param {Record<string, string>} names */
   const twinCode = (names) => spreadConstants(localNames(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(twin, names))))));
@@ -83,8 +92,40 @@ function emitOverlays(entries, kinds) {
   const names = Object.fromEntries(kinds.map((kind, i) => [`o${i}`, OVERLAY_BASE + kind.entry.rel]));
   const table = kinds.map((kind, i) => `  ${JSON.stringify(kind.id)}: overlay.o${i},`);
   return spreadConstants(
-    localNames(`const overlay = (function (exports) {\n${standalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`),
+    localNames(
+      `const overlay = (function (exports) {\n${canonicalStandalone(ajv, names)}\nreturn exports;\n})({});\nexports.overlays = {\n${table.join('\n')}\n};`,
+    ),
   );
+}
+
+/**
+ * A field map node as JSON on one line, or, longer than LONG_LINE (a resource's members), its
+ * members' maps broken between members every hundred characters or so: whitespace between JSON
+ * tokens, which JSON.parse skips.
+ * @param {import('./shape.mjs').ShapeNode} node
+ */
+function nodeJson(node) {
+  const line = JSON.stringify(node);
+  if (line.length <= LONG_LINE) return line;
+  const members = Object.entries(node).map(([key, value]) => {
+    if (!value || typeof value !== 'object') return `${JSON.stringify(key)}:${JSON.stringify(value)}`;
+    let text = '{';
+    let piece = 0;
+    for (const [i, [name, target]] of Object.entries(value).entries()) {
+      const member = `${i === 0 ? '' : ','}${JSON.stringify(name)}:${JSON.stringify(target)}`;
+      if (piece + member.length > 100) {
+        text += '\n';
+        piece = 0;
+      }
+      text += member;
+      piece += member.length;
+    }
+    return `${JSON.stringify(key)}:${text}}`;
+  });
+  const json = `{${members.join(',\n')}}`;
+  if (JSON.stringify(JSON.parse(json)) !== line || json.split('\n').some((l) => l.length > LONG_LINE))
+    throw new Error('emit-fhir: a field map node broken over lines reads as another');
+  return json;
 }
 
 /**
@@ -114,9 +155,9 @@ function emitShapes(entries) {
   const types = Object.fromEntries(r4.map((e, i) => [r4Type(e), indexes[i]]));
   // One node a line, read by JSON.parse: V8 reads JSON five times faster than the same object
   // literal in code (10 ms against 53 for these 14,000 nodes). JSON holds no backtick or `${`.
-  const json = `[\n${nodes.map((n) => JSON.stringify(n)).join(',\n')}\n]`;
+  const json = `[\n${nodes.map(nodeJson).join(',\n')}\n]`;
   if (/`|\$\{/.test(json)) throw new Error('emit-fhir: the field maps hold a character a template literal would change');
-  return `exports.types = ${JSON.stringify(types)};\nexports.nodes = JSON.parse(String.raw\`${json}\`);`;
+  return `exports.types = ${JSON.stringify(types, null, 1)};\nexports.nodes = JSON.parse(String.raw\`${json}\`);`;
 }
 
 /**
@@ -135,7 +176,7 @@ export function emitFhir(entries, kinds) {
   );
   files.set('fhir/shapes.cjs', emitShapes(entries));
   const types = entries.filter((e) => isR4(e) && e.rel !== DATATYPES_REL).map(r4Type);
-  files.set('fhir/types.cjs', `exports.types = ${JSON.stringify(types)};`);
+  files.set('fhir/types.cjs', `exports.types = ${JSON.stringify(types, null, 1)};`);
   return files;
 }
 

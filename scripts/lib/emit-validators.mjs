@@ -11,10 +11,11 @@ import { buildShape } from './shape.mjs';
 import { dereference } from './resolve.mjs';
 import { emitFhir, fhirKindModules } from './emit-fhir.mjs';
 import { withoutAnnotations } from './fhir-schemas.mjs';
-import { resourceSlotKeywords } from './fhir-keywords.mjs';
+import { resourceSlotKeywords, sharedDefKeyword } from './fhir-keywords.mjs';
 import { hookInfo } from './hooks.mjs';
 import { withResourceSlots } from './resource-slots.mjs';
-import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { resolveRef } from './resolve.mjs';
+import { canonicalStandalone, localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createAjv } from './ajv.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
@@ -55,7 +56,7 @@ async function emitKindModule(kind, entries, ajvs) {
   const own = entries.find((e) => e.id === kind.entry.id);
   if (!own) throw new Error(`emit-validators: no schema ${kind.entry.id}`);
   const shape = buildShape(await dereference(own, entries));
-  const canonical = `const canonical = ${scoped(standalone(ajvs.canonical, { v0: kind.entry.id }))};`;
+  const canonical = `const canonical = ${scoped(canonicalStandalone(ajvs.canonical, { v0: kind.entry.id }))};`;
   const nodes = `[\n${shape.map((node) => `      ${JSON.stringify(node)},`).join('\n')}\n    ]`;
   const kinds = `exports.kinds = {\n  ${JSON.stringify(kind.id)}: {\n    validate: canonical.v0,\n    shape: ${nodes},\n  },\n};`;
   const twin = `const twin = ${scoped(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(ajvs.twin, { s0: STRICT_BASE + kind.entry.rel })))))};`;
@@ -63,19 +64,74 @@ async function emitKindModule(kind, entries, ajvs) {
   return { code, resources: shape.some((node) => node.r === 1) };
 }
 
+/** The shared definitions module's file, under generated/validators/, and its path from a kind's module. */
+const SHARED_DEFS = 'defs.cjs';
+/** Members that hold data, never a schema: a `$ref` inside one is not followed. */
+const DATA = new Set(['const', 'enum', 'default', 'examples', 'required', 'cdxDetect', 'cdxHook', 'cdxKind', 'cdxTargets', 'cdxChoice']);
+/** A shared definition: a schema file of a family's `defs/` folder (the Data Model's, CDS Hooks'). */
+const isSharedDef = (/** @type {Entry} */ entry) => /(^|\/)defs\//.test(entry.rel);
+
+/**
+ * The entry with each `$ref` into a shared definitions file (but its own) made a `cdxDef` call of
+ * that definition, by its absolute id: its code is then emitted once, in the shared definitions
+ * module, rather than inlined into every kind's module that refers to it. Adds each id to `called`.
+ * @param {Entry} entry
+ * @param {Entry[]} entries
+ * @param {Set<string>} called
+ * @returns {Entry}
+ */
+function callingSharedDefs(entry, entries, called) {
+  /** @param {unknown} node @returns {any} */
+  const visit = (node) => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const object = /** @type {Record<string, any>} */ (node);
+    if (typeof object.$ref === 'string') {
+      const { entry: target, fragment } = resolveRef(object.$ref, entry.id, entries);
+      if (target !== entry && isSharedDef(target)) {
+        const { $ref, ...siblings } = object;
+        const id = fragment ? `${target.id}#${fragment}` : target.id;
+        called.add(id);
+        return { ...siblings, cdxDef: id };
+      }
+    }
+    /** @type {Record<string, any>} */
+    const out = {};
+    for (const [key, value] of Object.entries(object)) out[key] = DATA.has(key) ? value : visit(value);
+    return out;
+  };
+  return { ...entry, schema: visit(entry.schema) };
+}
+
 /**
  * The canonical validators and strict twins of the Data Model and auth schemas. Annotations are
- * left out of what ajv compiles: standalone code embeds each schema it compiles.
+ * left out of what ajv compiles: standalone code embeds each schema it compiles. A kind's canonical
+ * validator calls the shared definitions (`defs`, compiled once for the shared definitions module);
+ * its strict twin holds them.
  * @param {Entry[]} entries
  */
 function ownAjvs(entries) {
-  const canonical = createAjv({ keywords: resourceSlotKeywords({ twin: false, dispatcher: DISPATCHER }) });
-  const twin = createTwinAjv({ keywords: resourceSlotKeywords({ twin: true, dispatcher: DISPATCHER }) });
+  const slots = (/** @type {boolean} */ twin) => resourceSlotKeywords({ twin, dispatcher: DISPATCHER });
+  const canonical = createAjv({ keywords: [...slots(false), sharedDefKeyword({ module: `./${SHARED_DEFS}` })] });
+  const defs = createAjv({ keywords: slots(false) });
+  const twin = createTwinAjv({ keywords: slots(true) });
+  /** @type {Set<string>} */
+  const called = new Set();
   for (const entry of entries) {
-    canonical.addSchema(withoutAnnotations(entry.schema));
+    canonical.addSchema(withoutAnnotations(isSharedDef(entry) ? entry.schema : callingSharedDefs(entry, entries, called).schema));
+    defs.addSchema(withoutAnnotations(entry.schema));
     twin.addSchema(withoutAnnotations(strictTwin(entry, entries)));
   }
-  return { canonical, twin };
+  return { canonical, twin, defs, called };
+}
+
+/**
+ * The shared definitions module: each definition a kind's canonical validator calls, exported by its id.
+ * @param {{ defs: import('ajv').default, called: Set<string> }} ajvs
+ */
+function emitSharedDefs({ defs, called }) {
+  const names = Object.fromEntries([...called].sort().map((id) => [id, id]));
+  return spreadConstants(localNames(canonicalStandalone(defs, names)));
 }
 
 /**
@@ -96,6 +152,7 @@ export async function emitValidators(entries, kinds, banner) {
     files.set(`validators/${kind.slug}.cjs`, file(code));
     if (resources) holdsResources.add(kind.id);
   }
+  files.set(`validators/${SHARED_DEFS}`, file(emitSharedDefs(ajvs)));
   const fhirKinds = kinds.filter((k) => k.family === 'fhir');
   for (const [path, code] of emitFhir(entries, fhirKinds)) files.set(`validators/${path}`, file(code));
 
@@ -116,6 +173,7 @@ export async function emitValidators(entries, kinds, banner) {
         query: Boolean(k.entry.schema.cdxQuery),
         beta: Boolean(k.entry.schema.cdxBeta),
         ...(k.entry.schema.cdxUnpublished ? { unpublished: true } : {}),
+        ...(k.entry.schema.cdxStandard ? { standard: k.entry.schema.cdxStandard } : {}),
         ...(k.entry.schema.cdxDetect ? { detect: k.entry.schema.cdxDetect } : {}),
         ...(holdsResources.has(k.id) ? { resources: true } : {}),
         ...(k.entry.schema.cdxHook ? { hook: hookInfo(k.entry, entries) } : {}),

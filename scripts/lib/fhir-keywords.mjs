@@ -70,6 +70,16 @@ export function resourceSlotKeywords({ twin, dispatcher }) {
 }
 
 /**
+ * The keyword for a Data Model, CDS Hooks or auth module: `cdxDef: "<schema id>[#<pointer>]"` calls
+ * that shared definition's validator in the shared definitions module (scripts/lib/emit-validators.mjs).
+ * @param {{ module: string }} options module: the path of that module from the calling one
+ * @returns {import('ajv').KeywordDefinition}
+ */
+export function sharedDefKeyword({ module }) {
+  return externalCall('cdxDef', 'string', (id) => ({ key: `def:${id}`, code: _`require(${module})[${id}]` }));
+}
+
+/**
  * The keywords for a resource type's module: canonical or twin flavour.
  * @param {{ twin: boolean }} options
  * @returns {import('ajv').KeywordDefinition[]}

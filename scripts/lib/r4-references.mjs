@@ -128,7 +128,11 @@ export function emitR4References(banner, root) {
     '};',
     '',
     '/** Every R4 resource type. */',
-    `export const R4_RESOURCE_TYPES: ReadonlySet<string> = new Set(${JSON.stringify(types.filter((t) => t.kind === 'resource' && !t.abstract).map((t) => t.type))});`,
+    `export const R4_RESOURCE_TYPES: ReadonlySet<string> = new Set(${JSON.stringify(
+      types.filter((t) => t.kind === 'resource' && !t.abstract).map((t) => t.type),
+      null,
+      2,
+    )});`,
     '',
   ].join('\n');
 }

@@ -69,6 +69,110 @@ export function withoutContext(code) {
   return out;
 }
 
+/** A JavaScript string literal as ajv emits it (double quotes). */
+const STRING = String.raw`"(?:[^"\\\n]|\\.)*"`;
+/** A member of an instance path: a string, an index, or a key escaped as a JSON Pointer token. */
+const PATH_PART = String.raw`(?:${STRING}|[\w$]+(?:\.replace\(/~/g, "~0"\)\.replace\(/\\//g, "~1"\))?)`;
+/** An instance path expression: `instancePath`, `instancePath+"/id"`, `instancePath+"/a/" + i0`. */
+const PATH_EXPRESSION = String.raw`instancePath(?: ?\+ ?${PATH_PART})*`;
+/** An object literal as ajv emits an error's params: members over one or more lines, no nested object. */
+const PARAMS = String.raw`\{(?:[^{}"]|${STRING})*\}`;
+/** How ajv records an error it built: pushed onto vErrors (`null` before the first), then counted. */
+const RECORD_TAIL = String.raw`\nif\(vErrors === null\)\{\nvErrors = \[\1\];\n\}\nelse \{\nvErrors\.push\(\1\);\n\}\nerrors\+\+;$`;
+/** ajv's error record of the four members the run time reads, then its push and count. */
+const ERROR_RECORD = new RegExp(
+  String.raw`^const (err\d+) = \{instancePath(?::(${PATH_EXPRESSION}))?,schemaPath:(${STRING}),keyword:(${STRING}),params:(${PARAMS})\};${RECORD_TAIL}`,
+  'gm',
+);
+/**
+ * Any other error record: none at all (a `not` or `if` subschema's, counted, then dropped) or one
+ * with more members (propertyNames' `propertyName`).
+ */
+const OTHER_RECORD = new RegExp(String.raw`^const (err\d+) = (\{(?:[^{}"]|${STRING}|${PARAMS})*\});${RECORD_TAIL}`, 'gm');
+
+/**
+ * What compactErrors' code calls, defined once at the end of the scope it rewrote (hoisted). The
+ * error object is the one ajv built: the same members in the same order.
+ */
+const ERROR_HELPERS = [
+  'function addError(vErrors, instancePath, schemaPath, params){',
+  'return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});',
+  '}',
+  'function pushError(vErrors, error){',
+  'if(vErrors === null) return [error];',
+  'vErrors.push(error);',
+  'return vErrors;',
+  '}',
+  'function addErrors(vErrors, errors){',
+  'if(vErrors === null) return errors;',
+  'for(const error of errors) vErrors.push(error);',
+  'return vErrors;',
+  '}',
+].join('\n');
+
+/**
+ * ajv writes each error as seven lines (`const errN = {…}; if(vErrors === null){…} else {…}
+ * errors++;`) and each callee's errors as two: 15,000 errors in the R4 modules, a third of their
+ * code. Each becomes one call of a helper defined once per scope, building the same error object
+ * (the run time reads its instancePath, schemaPath, keyword and params; the keyword is the schema
+ * path's last segment, and is written out where it is not): the same errors in the same order. Expects appendErrorsInPlace's output; throws when any record is left in another form.
+ * @param {string} code a canonical validator's standalone code, after appendErrorsInPlace
+ */
+export function compactErrors(code) {
+  const out = code
+    .replace(ERROR_RECORD, (record, name, path, schemaPath, keyword, params) =>
+      // The keyword is the schema path's last segment, but for a keyword that reports elsewhere.
+      JSON.parse(schemaPath).endsWith(`/${JSON.parse(keyword)}`)
+        ? `vErrors = addError(vErrors, ${path ?? 'instancePath'}, ${schemaPath}, ${params}); errors++;`
+        : `vErrors = pushError(vErrors, ${record.slice(record.indexOf('{'), record.indexOf(';\n'))}); errors++;`,
+    )
+    .replace(OTHER_RECORD, (_, name, error) => `vErrors = pushError(vErrors, ${error}); errors++;`)
+    .replace(CALLEE_ERRORS, (line) => `vErrors = addErrors(vErrors, ${/of ([\w$.]+)\.errors\)/.exec(line)?.[1]}.errors); errors = vErrors.length;`);
+  const left = /const err\d+ = |vErrors = \[|vErrors\.push\(|\.errors\) vErrors/.exec(out);
+  if (left) throw new Error(`compactErrors: ajv recorded an error in a form this generator does not know (${out.slice(left.index, left.index + 160)})`);
+  if (out === code) return code;
+  return `${out}\n${ERROR_HELPERS}`;
+}
+
+/** The context of a call to another validator with what only $data, $dynamicRef and data-modifying options read. */
+const FULL_CALL_CONTEXT = new RegExp(
+  String.raw`(\{instancePath(?::${PATH_EXPRESSION})?),parentData(?::[\w$]+)?,parentDataProperty(?::(?:[\w$]+|${STRING}))?,rootData,dynamicAnchors\}\)`,
+  'g',
+);
+
+/**
+ * A canonical validator reads only the instance path of the context it is called with (for its
+ * errors): parentData and parentDataProperty are for options that change the data, rootData and
+ * dynamicAnchors for `$data` and `$dynamicRef`, none of which the generator uses. Each call passes
+ * the instance path alone, and each signature takes it alone. Throws if the code reads any other.
+ * @param {string} code a canonical validator's standalone code
+ */
+export function instancePathContext(code) {
+  let signatures = 0;
+  const out = code
+    .replace(SIGNATURE, (_, name) => {
+      signatures++;
+      return `function ${name}(data, {instancePath=""}={}){`;
+    })
+    .replace(FULL_CALL_CONTEXT, '$1})');
+  const left = /\b(?:parentData|parentDataProperty|rootData|dynamicAnchors)\b/.exec(out);
+  if (signatures === 0 || left)
+    throw new Error(
+      `instancePathContext: a validator reads ${left ? `${left[0]} (${out.slice(Math.max(0, left.index - 80), left.index + 80)})` : 'no signature this generator knows'}`,
+    );
+  return out;
+}
+
+/**
+ * A canonical validator's code: ajv's standalone code (standalone), its errors compacted and its
+ * calls passing the instance path alone.
+ * @param {import('ajv').default} ajv
+ * @param {Record<string, string>} names
+ */
+export function canonicalStandalone(ajv, names) {
+  return instancePathContext(compactErrors(standalone(ajv, names)));
+}
+
 /** `const schema12 = {…};` on a line of its own (ajv's standalone code with `lines: true`). */
 const SCHEMA_CONSTANT = /^const (schema\d+) = (.*);$/gm;
 /** A member path after a name: `.properties.gender.enum`, `["x-y"]`, `[0]`. */
@@ -128,9 +232,49 @@ export function standalone(ajv, names) {
  * @param {string} code
  */
 export function spreadConstants(code) {
+  return breakConditions(
+    code
+      .replace(SCHEMA_CONSTANT, (line, name, json) => (line.length > 120 ? `const ${name} = ${JSON.stringify(JSON.parse(json), null, 1)};` : line))
+      .replace(EVALUATED, (line, name, json) => (line.length > 120 ? `${name}.evaluated = ${JSON.stringify(JSON.parse(json), null, 1)};` : line)),
+  );
+}
+
+/** A line longer than this is broken (generated code is read and diffed). */
+export const LONG_LINE = 1000;
+/** How long a piece of a broken line grows before it breaks. */
+const PIECE = 100;
+
+/**
+ * An `if(…)` line longer than LONG_LINE (a 150-value enum compared value by value, a member name
+ * against each of 70 known ones) broken after its `&&` and `||` operators, a line every hundred
+ * characters or so. A line break after a binary operator never changes JavaScript's meaning; the
+ * operators inside string literals are skipped, and a line holding a `/` (a regular expression
+ * literal or a division, which this does not parse) is left whole.
+ * @param {string} code
+ */
+export function breakConditions(code) {
   return code
-    .replace(SCHEMA_CONSTANT, (line, name, json) => (line.length > 120 ? `const ${name} = ${JSON.stringify(JSON.parse(json), null, 1)};` : line))
-    .replace(EVALUATED, (line, name, json) => (line.length > 120 ? `${name}.evaluated = ${JSON.stringify(JSON.parse(json), null, 1)};` : line));
+    .split('\n')
+    .map((line) => {
+      if (line.length <= LONG_LINE || !line.startsWith('if(')) return line;
+      let out = '';
+      let start = 0;
+      let inString = false;
+      for (let i = 0; i < line.length; i++) {
+        const c = line[i];
+        if (inString) {
+          if (c === '\\') i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === '/' || c === "'" || c === '`') return line;
+        else if (i - start > PIECE && (line.startsWith(') && (', i) || line.startsWith(') || (', i))) {
+          out += `${line.slice(start, i + 4)}\n`;
+          start = i + 5;
+        }
+      }
+      return out + line.slice(start);
+    })
+    .join('\n');
 }
 
 /** What a validator evaluates (for unevaluatedProperties), set once on a line of its own: JSON. */

@@ -3,8 +3,8 @@
 // when a bound docs/robustness.md promises is broken:
 //   - 1,000 back-to-back edits of a 70 KB bundle: a hover sent after them answered in under 1 s, and
 //     at most 8 lints for the 1,000 versions;
-//   - a 12 MB bundle: a second hover and a code action on the same version answered in under 100 ms
-//     (the first hover of a version parses it once);
+//   - a 12 MB bundle: a second hover, and code actions asked as a cursor move asks (not waiting for the
+//     lint thread's "fix all"), answered in under 100 ms (the first hover of a version parses it once);
 //   - a 3 MB bundle edited 100 times back to back: at most 6 lints (the time to the last version's
 //     diagnostics is printed).
 //
@@ -137,10 +137,10 @@ const client = await session(dir);
   );
   const again = await timed(() => client.request(lsp.CodeActionRequest.type, { textDocument: { uri }, range: drift.range, context: { diagnostics: [drift] } }));
   console.log(
-    `${(text.length / 1e6).toFixed(1)} MB: diagnostics ${opened.ms.toFixed(0)} ms after open; hover ${first.ms.toFixed(0)} ms (parse), then ${second.ms.toFixed(0)} ms; completion ${completion.ms.toFixed(0)} ms; code actions ${action.ms.toFixed(0)} ms ("fix all" ready or awaited), then ${again.ms.toFixed(0)} ms`,
+    `${(text.length / 1e6).toFixed(1)} MB: diagnostics ${opened.ms.toFixed(0)} ms after open; hover ${first.ms.toFixed(0)} ms (parse), then ${second.ms.toFixed(0)} ms; completion ${completion.ms.toFixed(0)} ms; code actions ${action.ms.toFixed(0)} ms, then ${again.ms.toFixed(0)} ms`,
   );
   check(second.ms < 100, `second hover on 12 MB: ${second.ms.toFixed(0)} ms (budget 100 ms)`);
-  check(again.ms < 100, `code actions on 12 MB: ${again.ms.toFixed(0)} ms (budget 100 ms)`);
+  check(action.ms < 100 && again.ms < 100, `code actions on 12 MB: ${action.ms.toFixed(0)} ms, then ${again.ms.toFixed(0)} ms (budget 100 ms)`);
 }
 
 // 3. A 3 MB bundle edited 100 times back to back.

@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { example } from './hostile.mjs';
-import { focusBundle, misspeltPrefetch } from './shapes.mjs';
+import { dottedNarrative, focusBundle, misspeltPrefetch } from './shapes.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = join(repo, 'packages/cdx-lint/dist/bin.js');
@@ -147,9 +147,12 @@ try {
 
   // Shapes that were superlinear: bundle-focus scanned the entries per focus (78 s on 6 MB); every
   // misspelling past the cap cost its message and a copy of its array (38 s, 1.7 GB for 40,000).
+  // Sizes divisible by 4: each is also run at a quarter of its size.
   const shapes = [
     ['a message bundle with a focus per entry', (n) => focusBundle(n), 29_000, (r) => r.seconds < 3],
     ['a CDS Hooks request with misspelt prefetched members', (n) => misspeltPrefetch(n), 40_000, (r) => r.seconds < 5 && r.rss < 600 * MB],
+    // fhir-integer-literal's scan read a run of `1.1.1.…` back at every dot (160 KB: 88 s).
+    ['a FHIR narrative of 1.1.1.…', (n) => dottedNarrative(n), 2_000_000, (r) => r.seconds < 3],
   ];
   for (const [name, build, n, gate] of shapes) {
     const timed = {};

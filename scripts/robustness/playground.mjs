@@ -14,8 +14,9 @@ import { findChromium, launchChromium, paste, serveStatic } from '../../packages
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const chromium = findChromium();
 if (!chromium) {
+  // As the browser tests: required under CI, skipped with the reason elsewhere.
   console.error('No Chromium found (apt-get install chromium, or set CHROMIUM_PATH).');
-  process.exit(1);
+  process.exit(process.env.CI === 'true' ? 1 : 0);
 }
 const bundle = JSON.parse(readFileSync(join(repo, 'schemas/examples/valid/fhir-chargeitemcreate.json'), 'utf8'));
 for (let i = 0; JSON.stringify(bundle, null, 2).length < 2_000_000; i++) {
@@ -64,7 +65,9 @@ console.log(
 console.log(
   `main-thread long tasks: the paste's own ${pasteTask.toFixed(0)} ms; after it ${later.length}, the longest ${worst.toFixed(0)} ms (${later.map((t) => t.ms.toFixed(0)).join(', ')})`,
 );
-console.log(`checks ${stats.checks}, shown ${stats.shown}, dropped ${stats.dropped}, workers ${stats.workers}`);
+console.log(
+  `checks ${stats.checks}, shown ${stats.shown}, dropped ${stats.dropped}, workers ${stats.workers}; links encoded in the share worker ${stats.links.encoded}`,
+);
 if (worst > 100) {
   console.error(`over budget: a main-thread task of ${worst.toFixed(0)} ms after the paste (budget 100 ms)`);
   process.exit(1);

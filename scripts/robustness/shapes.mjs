@@ -28,3 +28,10 @@ export function misspeltPrefetch(count) {
   request.prefetch.conditions = { resourceType: 'Bundle', type: 'searchset', entry };
   return JSON.stringify(request);
 }
+
+/** A FHIR Patient whose narrative is `1.` repeated `count` times: every dot looks like a number's at first. */
+export function dottedNarrative(count) {
+  const patient = JSON.parse(example('fhir-patient'));
+  patient.text = { status: 'generated', div: `<div xmlns="http://www.w3.org/1999/xhtml">${'1.'.repeat(count)}</div>` };
+  return JSON.stringify(patient);
+}

@@ -33,6 +33,8 @@ export interface LintOptions extends CliSettings {
 export interface Linter {
   /** The config file in use, or undefined when none was found. */
   readonly configPath: string | undefined;
+  /** What the config says that still works but is deprecated (top-level rule options), one line each. */
+  readonly configWarnings: readonly string[];
   /** Lints one text as if it were `filePath` (which need not exist); with `fix: 'dry-run'` the fixed text is in `output`. */
   lintText(text: string, filePath: string, options?: { fix?: 'off' | 'dry-run' }): LintResult;
   /** Ignored by the config or by default (see `FileConfig.ignored`). */
@@ -54,6 +56,7 @@ export interface Linter {
 
 class ConfiguredLinter implements Linter {
   readonly configPath: string | undefined;
+  readonly configWarnings: readonly string[];
 
   constructor(
     private readonly cwd: string,
@@ -61,6 +64,7 @@ class ConfiguredLinter implements Linter {
     private readonly resolver: Resolver,
   ) {
     this.configPath = loaded.path;
+    this.configWarnings = loaded.warnings ?? [];
   }
 
   lintText(text: string, filePath: string, options: { fix?: 'off' | 'dry-run' } = {}): LintResult {

@@ -9,37 +9,51 @@
  *
  * @module
  */
-import type { KindId, RuleSetting } from '@cdx/validate';
+import { OptionsError, type DeprecatedRuleOptions, type KindId, type RuleSetting, type RulesConfig } from '@cdx/validate';
 import { createScanner } from 'jsonc-parser';
 import { fixText as fixFileText } from './fix/fix-text.js';
 import { lintSource } from './lint/lint-text.js';
 import type { AppliedRename, FileSettings, LintResult } from './lint/types.js';
 import { provideScanner } from './locate/scanner.js';
+import { applyRules, flatten, type OptionsByRule } from './config/rule-entries.js';
+import { allRules } from './rules/index.js';
 
 export type { AppliedRename, LintMessage, LintResult, MessageFix } from './lint/types.js';
 export { allRules, docsUrl, type RuleInfo } from './rules/index.js';
 
 provideScanner(createScanner);
 
-/** What a config file would say about the text (see docs/cli.md); every member optional. */
-export interface TextOptions {
+/**
+ * What a config file would say about the text (see docs/cli.md); every member optional. A rule's
+ * options go in `rules` (`{ "spelling-drift": ["warn", { "knownVariants": { … } }] }`, typed from
+ * the rules' option schemas); by their own names at the top level they still work, deprecated.
+ */
+export interface TextOptions extends DeprecatedRuleOptions {
   /** The kind to check the payload as; detected when absent. */
   kind?: KindId;
-  /** Rule settings: `off`, `warn` or `error` by rule id. */
-  rules?: Record<string, RuleSetting>;
-  /** Extra variant spellings, variant → canonical member name. */
-  knownVariants?: Record<string, string>;
-  fhirDefsUrl?: string;
-  attachmentLimit?: number;
-  multipleApiKeys?: boolean;
+  /** Rule settings by rule id: `off`, `warn` or `error`, or `[severity, options]`. */
+  rules?: RulesConfig;
 }
 
 /** What the result reports as the file, as ESLint does for a text without a name; read as JSON. */
 const TEXT_PATH = '<text>';
 
 function settingsOf(options: TextOptions): FileSettings {
-  const { kind, rules = {}, ...ruleOptions } = options;
-  return { ...(kind !== undefined ? { kind } : {}), rules, pointerOverrides: [], ruleOptions };
+  const { kind, rules: entries, ...deprecated } = options;
+  const rules: Record<string, RuleSetting> = {};
+  const byRule: OptionsByRule = {};
+  applyRules(entries, rules, byRule);
+  for (const [id, own] of Object.entries(byRule)) {
+    const known = Object.keys(allRules().find((rule) => rule.id === id)?.meta.options?.properties ?? {});
+    const stray = Object.keys(own).find((name) => !known.includes(name));
+    if (stray !== undefined) {
+      throw new OptionsError(
+        `invalid options: rules["${id}"][1].${stray} is not an option of rule ${id} (${known.length > 0 ? `its options: ${known.join(', ')}` : 'it has none'}).`,
+      );
+    }
+  }
+  // validate() checks the values against each rule's schema.
+  return { ...(kind !== undefined ? { kind } : {}), rules, pointerOverrides: [], ruleOptions: { ...deprecated, ...flatten(byRule) } };
 }
 
 /**

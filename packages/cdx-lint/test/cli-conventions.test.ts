@@ -156,9 +156,11 @@ describe('--print-config', () => {
 
   it('prints what applies to one file: the config file, kind, every rule, ignore', () => {
     const token = print('auth/token-request.json');
-    expect(token).toMatchObject({ config: 'cdx-lint.config.json', ignored: false, kind: 'auth/TokenRequest', knownVariants: { Surname: 'LastName' } });
+    expect(token).toMatchObject({ config: 'cdx-lint.config.json', ignored: false, kind: 'auth/TokenRequest' });
     expect(token.rules['unknown-field']).toBe('error');
-    expect(token.rules['spelling-drift']).toBe('warn');
+    expect(token.rules['spelling-drift']).toEqual(['warn', { knownVariants: { Surname: 'LastName' } }]);
+    // A rule with options the config does not set: its severity and every option's default.
+    expect(token.rules['attachment-size']).toEqual(['error', { attachmentLimit: 7_000_000 }]);
     expect(token.rules['parse-error']).toBe('error');
     expect(print('legacy/extra.json').rules['unknown-field']).toBe('off');
     expect(print('silenced.json').pointerOverrides).toEqual([{ pointers: ['/Patient/Nickname'], rules: { 'unknown-field': 'off' } }]);

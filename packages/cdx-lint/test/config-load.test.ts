@@ -37,7 +37,7 @@ describe('loadConfig', () => {
 
   it('uses defaults when there is none, or with --no-config', () => {
     const root = tree({ 'cdx-lint.config.json': '{"rules": {"schema": "off"}}' });
-    expect(loadConfig({ cwd: root, configPath: false })).toEqual({ config: {}, path: undefined, baseDir: root });
+    expect(loadConfig({ cwd: root, configPath: false })).toEqual({ config: {}, path: undefined, baseDir: root, warnings: [] });
   });
 
   it.each([

@@ -3,6 +3,9 @@
 // shown, line:column), and each JSON block under "Correct" gives none of the rule's findings. A block
 // linted as a given kind, or with options, says so in a comment before it:
 // `<!-- example {"kind": "cds-hooks/order-sign", "options": {"multipleApiKeys": true}} -->`.
+// A ```jsonc block under "Incorrect" is text a lenient parser accepts (parse-error's comment): it is
+// linted as a .jsonc file, which cdx-lint reads as strict JSON. Elsewhere a jsonc block (a config
+// snippet) is not an example.
 // The rules whose examples are not JSON documents (tokens, form bodies, TypeScript calls) say why in
 // NOT_JSON; their examples are run by their own suites.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -39,23 +42,7 @@ const NOT_JSON: Readonly<Record<string, string>> = {
  */
 const PENDING: Readonly<Record<string, string>> = {
   'assertion-claims': 'claims checked as auth/ClientAssertionClaims, a kind the page cannot name',
-  'attachment-size': 'a fragment that needs its kind',
-  'bundle-event-uri': 'two documents in one block',
-  'bundle-focus': 'the Incorrect example gives no finding; the Correct one is cut short',
-  'bundle-reference': 'a fragment that needs its kind; no Correct example',
-  'bundle-required-entry': 'no JSON example',
-  'cds-hooks-action-target': 'a fragment cut short',
-  'cds-hooks-deprecated-context': 'the Correct example is cut short',
-  'cds-hooks-prefetch-token': 'a fragment that needs its kind; the Correct one is cut short',
-  'cds-hooks-selections': 'fragments cut short',
-  'cds-hooks-standard': 'the Correct example is a fragment',
-  'cds-hooks-unknown-hook': 'the Correct example is cut short',
-  'cds-hooks-user-id': 'fragments cut short',
   'date-range': 'a fragment that needs its kind',
-  'fhir-bundle': 'no Correct example',
-  'parse-error': 'its Incorrect example is JSONC, not a JSON block',
-  'reference-target': 'a fragment cut short; no Correct example',
-  'unknown-field': 'its second Incorrect example is a FHIR resource, where an unknown member is now spelling-drift or a profile finding',
   'unpublished-payload': 'informational: the message it reports on has no correct form (the rule is turned off instead)',
 };
 
@@ -63,6 +50,8 @@ interface Example {
   readonly section: 'Incorrect' | 'Correct';
   readonly index: number;
   readonly text: string;
+  /** The file name it is linted as: `example.jsonc` for a ```jsonc block, else `example.json`. */
+  readonly file: string;
   /** The kind to lint it as, and the rules' options, from the comment before it. */
   readonly settings: { readonly kind?: KindId; readonly options?: Readonly<Record<string, unknown>> };
   /** The ```text block right after it: the findings it must give, one a line. */
@@ -75,13 +64,15 @@ function examples(markdown: string): Example[] {
     const body = new RegExp(`^## ${section}\\n([\\s\\S]*?)(?=^## |(?![\\s\\S]))`, 'm').exec(markdown)?.[1] ?? '';
     const blocks = [...body.matchAll(/(?:<!-- example (\{.*\}) -->\n+)?```(\w*)\n([\s\S]*?)\n```/g)];
     blocks.forEach((block, i) => {
-      if (block[2] !== 'json') return;
+      const jsonc = block[2] === 'jsonc' && section === 'Incorrect';
+      if (block[2] !== 'json' && !jsonc) return;
       const next = blocks[i + 1];
       const expected = next?.[2] === 'text' && body.slice(block.index + block[0].length, next.index).trim() === '' ? next[3]!.split('\n') : undefined;
       out.push({
         section,
         index: out.filter((e) => e.section === section).length,
         text: block[3]!,
+        file: jsonc ? 'example.jsonc' : 'example.json',
         settings: block[1] ? (JSON.parse(block[1]) as Example['settings']) : {},
         expected,
       });
@@ -102,7 +93,7 @@ const pages = readdirSync(DOCS)
 function problems(id: string, example: Example): string[] {
   const { kind, options } = example.settings;
   const settings = { rules: {}, pointerOverrides: [], ...(kind ? { kind } : {}), ...(options ? { ruleOptions: options } : {}) };
-  const result = lintText(example.text, 'example.json', settings);
+  const result = lintText(example.text, example.file, settings);
   const unparsed = result.messages.filter((m) => m.ruleId === 'parse-error' && id !== 'parse-error');
   if (unparsed.length > 0) return [`not JSON: ${unparsed[0]!.message}`];
   const mine = result.messages.filter((m) => m.ruleId === id);

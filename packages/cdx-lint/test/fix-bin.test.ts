@@ -5,15 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runBin } from './support/bin.js';
+import { tempCopy } from './support/temp.js';
 
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
-
-function tempCopy(name: string, text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-fix-'));
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
 
 describe('cdx-lint --fix (built bin)', () => {
   it('rewrites only the renamed names, reports them, and a second run changes nothing', () => {

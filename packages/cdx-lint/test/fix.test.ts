@@ -1,24 +1,17 @@
 // --fix renames misspelt members and changes nothing else; a second run is a no-op; a rename that
 // would collide is refused; a failed write leaves the original file as it was.
 import * as fs from 'node:fs';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeFileAtomic, type WriteIo } from '../src/fix/write.js';
 import { fixText } from '../src/lint/process-file.js';
 import type { FileSettings } from '../src/lint/types.js';
 import { FIXTURES } from './support/bin.js';
+import { tempCopy } from './support/temp.js';
 
 const settings: FileSettings = { rules: {}, pointerOverrides: [] };
 const merge = readFileSync(join(FIXTURES, 'e2e/valid/patient-merge.json'), 'utf8');
-
-function tempCopy(name: string, text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'cdx-lint-fix-'));
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
 
 describe('fixText', () => {
   it.each([

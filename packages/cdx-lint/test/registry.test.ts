@@ -1,14 +1,15 @@
 // One registry for everything cdx-lint reports or lists: @cdx/validate's rules and the CLI's own.
 // The CLI's rule files and CLI_RULES agree; every rule has docs/rules/<id>.md (with its options)
 // and every doc a rule; the config schema offers every option of a rule a lint run reports, with
-// that rule's own schema. (@cdx/validate's test/rules/registry.test.ts checks its rule files.)
+// that rule's own schema, as `rules: { id: [severity, options] }`. (@cdx/validate's
+// test/rules/registry.test.ts checks its rule files; rule-options.test.ts the generated types and --print-config.)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RULES, type Rule } from '@cdx/validate';
 import { describe, expect, it } from 'vitest';
 import { EDITOR_KEYWORDS } from '../../../scripts/lib/emit-options.mjs';
-import { CONFIG_NAMES as CONFIG_NAME } from '../src/config/resolve.js';
+import { DEPRECATED_KEYS } from '../src/generated/config.js';
 import { allRules, CLI_RULES } from '../src/rules/index.js';
 import { FIXTURES } from './support/bin.js';
 
@@ -17,13 +18,11 @@ const DOCS = join(REPO, 'docs/rules');
 const RULES_DIR = join(REPO, 'packages/cdx-lint/src/rules');
 const CONFIG_SCHEMA = JSON.parse(readFileSync(join(REPO, 'packages/cdx-lint/schema/cdx-lint.config.schema.json'), 'utf8')) as {
   properties: Record<string, Record<string, unknown>>;
-  $defs: { rules: { propertyNames: { pattern: string } } };
+  $defs: { rules: { propertyNames: { pattern: string }; properties: Record<string, { anyOf: { prefixItems?: Record<string, unknown>[] }[] }> } };
 };
 
 /** Config keys that are not rule options: what to lint, how to set severities, how many findings to list. */
 const STRUCTURAL = ['$schema', 'extensions', 'ignores', 'kinds', 'rules', 'overrides', 'maxFindingsPerRule'];
-/** Options that are per call, never per folder of fixtures: the library's only. */
-const API_ONLY = ['operation'];
 
 const isRule = (value: unknown): value is Rule => typeof value === 'object' && value !== null && 'scope' in value && 'meta' in value && 'check' in value;
 const withoutAnnotations = (schema: Record<string, unknown>): Record<string, unknown> =>
@@ -83,23 +82,28 @@ describe('docs/rules', () => {
 });
 
 describe('the config schema', () => {
-  const lintOptions = allRules()
-    .filter((r) => r.configurable)
-    .flatMap((r) => Object.entries(r.meta.options?.properties ?? {}).map(([name, schema]) => ({ rule: r.id, name, schema })))
-    .filter((o) => !API_ONLY.includes(o.name));
+  const withOptions = allRules().filter((r) => r.configurable && Object.keys(r.meta.options?.properties ?? {}).length > 0);
 
-  it("offers every option of a rule a lint run reports, with the rule's own schema", () => {
-    expect(lintOptions.length).toBeGreaterThan(3);
-    for (const { rule, name, schema } of lintOptions) {
-      const key = CONFIG_NAME[name] ?? name;
-      expect(CONFIG_SCHEMA.properties[key], `config option ${key} (rule ${rule})`).toBeDefined();
-      expect(withoutAnnotations(CONFIG_SCHEMA.properties[key]!), key).toEqual(withoutAnnotations(schema as Record<string, unknown>));
+  it("offers every rule with options as [severity, options], with the rule's own schema", () => {
+    expect(withOptions.length, 'some rule a lint run reports has options').toBeGreaterThan(0);
+    for (const rule of withOptions) {
+      const entry = CONFIG_SCHEMA.$defs.rules.properties[rule.id];
+      expect(entry, `rules.${rule.id}`).toBeDefined();
+      const [, options] = entry!.anyOf.find((branch) => branch.prefixItems?.length === 2)!.prefixItems!;
+      const { title: _title, ...schema } = options!;
+      expect(withoutAnnotations(schema), rule.id).toEqual(withoutAnnotations(rule.meta.options as unknown as Record<string, unknown>));
     }
   });
 
-  it("has no option that is neither structural nor a rule's", () => {
-    const ruleOptions = lintOptions.map((o) => CONFIG_NAME[o.name] ?? o.name);
-    expect(Object.keys(CONFIG_SCHEMA.properties).filter((k) => !STRUCTURAL.includes(k) && !ruleOptions.includes(k))).toEqual([]);
+  it('keeps each deprecated top-level key, with the schema of the option it now is, and no other', () => {
+    const deprecated = Object.keys(CONFIG_SCHEMA.properties).filter((k) => !STRUCTURAL.includes(k));
+    expect(deprecated).toEqual(Object.keys(DEPRECATED_KEYS));
+    for (const key of deprecated) {
+      const { rule, option } = DEPRECATED_KEYS[key]!;
+      const own = allRules().find((r) => r.id === rule)?.meta.options?.properties[option];
+      expect(CONFIG_SCHEMA.properties[key]!.deprecated, key).toBe(true);
+      expect(withoutAnnotations(CONFIG_SCHEMA.properties[key]!), key).toEqual(withoutAnnotations({ ...own, deprecated: true }));
+    }
   });
 
   it('accepts every configurable rule id as a rules key', () => {

@@ -10,11 +10,12 @@ import {
   type Connection,
   type InitializeResult,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { FIX_ALL_KIND, fixAll, quickFixes, spanEdit } from './actions.js';
 import { CODE_SYNTAX, completion, JSON_SYNTAX } from './completion.js';
+import { lineDocuments } from './document.js';
 import { hover } from './hover.js';
-import { LintScheduler, type Linted } from './lint/scheduler.js';
+import { fixAllSpan, LintScheduler, type Linted } from './lint/scheduler.js';
 import { SchemaStore } from './schemas/store.js';
 import { Workspace } from './workspace.js';
 
@@ -32,10 +33,15 @@ const pathOf = (uri: string): string | undefined => {
   }
 };
 
+/** The last URI asked for and its answer: a typist's edits all ask for the same document's. */
+let lastLinted: { uri: string; path: string | undefined } | undefined;
+
 /** The path of a document cdx-lint reads (by its extension), or undefined. */
 const lintedPath = (uri: string): string | undefined => {
+  if (lastLinted?.uri === uri) return lastLinted.path;
   const path = pathOf(uri);
-  return path !== undefined && LINTED.has(extname(path).toLowerCase()) ? path : undefined;
+  lastLinted = { uri, path: path !== undefined && LINTED.has(extname(path).toLowerCase()) ? path : undefined };
+  return lastLinted.path;
 };
 
 /**
@@ -45,7 +51,8 @@ const lintedPath = (uri: string): string | undefined => {
  * @cdx/validate's: this module only speaks LSP.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
+  // Kept as lines: a keystroke costs the lines it touches, not a copy of the document.
+  const documents = new TextDocuments<TextDocument>(lineDocuments);
   const workspace = new Workspace();
   let store: SchemaStore | undefined;
   const schemas = () => (store ??= new SchemaStore());
@@ -189,7 +196,7 @@ export function startServer(connection: Connection): void {
     // "Fix all" is the last lint's, computed once per version on the lint thread.
     const last = linted.get(document.uri);
     if (fixAllKind && last?.version === document.version) {
-      const span = await last.fixAll;
+      const span = await fixAllSpan(last, only !== undefined && wants(FIX_ALL_KIND));
       const action = span && documents.get(document.uri)?.version === last.version ? fixAll(document, spanEdit(document, span), fixAllKind, edits) : undefined;
       if (action) actions.push(action);
     }

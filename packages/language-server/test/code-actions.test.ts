@@ -1,13 +1,14 @@
 // Quick fixes from a diagnostic of an older version, and code actions asked on every cursor move:
 // a rename is offered only for the version it was computed on (no fix rather than a wrong one), and
 // code actions reuse the last lint instead of linting again.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CodeAction, TextEdit } from 'vscode-languageserver-protocol';
-import { applyEdits, Client, positionOf, uriOf } from './support/client.js';
+import { fixAllSpan, type Linted } from '../src/lint/scheduler.js';
+import { applyEdits, positionOf, uriOf } from './support/client.js';
+import { lintsOf, useSession } from './support/session.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,24 +22,12 @@ function misspeltBundle(): string {
 }
 
 const editsOf = (action: CodeAction, path: string): TextEdit[] => action.edit!.changes![uriOf(path)]!;
-const lintsOf = (traces: readonly string[], uri: string) => traces.filter((t) => t.startsWith(`lint ${uri} `));
 
 describe('code actions', () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cdx-lsp-actions-'));
-    client = new Client({ cwd: dir });
-    await client.initialize(dir, { trace: 'messages' });
-  });
-
-  afterAll(async () => {
-    expect(await client.stop()).toBe(0);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const session = useSession('cdx-lsp-actions-');
 
   it('a diagnostic from before an edit above the finding gets no rename; the new one gets the right one', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'stale.json');
     let text = misspeltBundle();
     writeFileSync(file, text);
@@ -60,6 +49,7 @@ describe('code actions', () => {
   });
 
   it('asked again and again, they reuse the last lint: no lint per request', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'reuse.json');
     const uri = uriOf(file);
     const text = misspeltBundle();
@@ -67,6 +57,8 @@ describe('code actions', () => {
     const drift = (await client.open(file, text)).find((d) => d.code === 'spelling-drift')!;
     const lints = lintsOf(client.traces, uri).length;
     expect(lints).toBe(1);
+    // Asked for by name (as on save), "fix all" is waited for; from then on every request offers it.
+    expect((await client.codeActions(file, [], ['source.fixAll'])).map((a) => a.kind)).toEqual(['source.fixAll.cdx']);
     for (let i = 0; i < 5; i++) {
       const actions = await client.codeActions(file, [drift]);
       expect(actions.map((a) => a.kind)).toEqual(['quickfix', 'source.fixAll.cdx']);
@@ -74,5 +66,27 @@ describe('code actions', () => {
       expect(applyEdits(text, editsOf(fixAll[0]!, file))).toBe(text.replace('"birthdate"', '"birthDate"'));
     }
     expect(lintsOf(client.traces, uri)).toHaveLength(lints);
+  });
+});
+
+describe('"fix all" for a code-action request', () => {
+  const span = { start: 3, end: 12, text: '"birthDate"' };
+  const lint = (fields: Partial<Linted>): Linted => ({ uri: 'file:///a.json', version: 2, diagnostics: [], fixAll: undefined, ...fields });
+  /** A "fix all" the lint thread is still computing (it never ends here). */
+  const computing = () => lint({ fixAll: new Promise(() => undefined) });
+
+  it('is not waited for by a request that does not name it (a cursor move): no "fix all" until it is computed', async () => {
+    expect(await fixAllSpan(computing(), false)).toBeUndefined();
+  });
+
+  it('is waited for by a request that names it (fix-all on save)', async () => {
+    const pending = fixAllSpan(computing(), true);
+    expect(await Promise.race([pending.then(() => 'answered'), new Promise((resolve) => setTimeout(resolve, 50, 'waiting'))])).toBe('waiting');
+  });
+
+  it('once computed, is given to every request', async () => {
+    const done = lint({ fixAll: Promise.resolve(span), settled: { span } });
+    expect(await fixAllSpan(done, false)).toEqual(span);
+    expect(await fixAllSpan(done, true)).toEqual(span);
   });
 });

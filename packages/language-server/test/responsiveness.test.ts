@@ -2,14 +2,14 @@
 // of the latest version, the request loop answers hover meanwhile, and only the latest version's
 // diagnostics are published. Counts of lints (the server's trace), never times: the times are
 // pnpm robustness's (scripts/robustness/editor.mjs).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createLinter } from 'cdx-lint';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { MarkupContent } from 'vscode-languageserver-protocol';
-import { Client, positionOf, uriOf } from './support/client.js';
+import { positionOf, uriOf } from './support/client.js';
+import { lintsOf, useSession } from './support/session.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -29,26 +29,11 @@ export function largeBundle(copies = 24): string {
   return `${JSON.stringify(bundle, null, 2)}\n`;
 }
 
-/** The lints of a document the server traced: those that ended, and those it abandoned. */
-const lintsOf = (traces: readonly string[], uri: string) => traces.filter((t) => t.startsWith(`lint ${uri} `) || t.startsWith(`abandoned lint ${uri} `));
-
 describe('a fast typist on a 70 KB bundle', () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cdx-lsp-typist-'));
-    client = new Client({ cwd: dir });
-    await client.initialize(dir, { trace: 'messages' });
-  });
-
-  afterAll(async () => {
-    expect(await client.stop()).toBe(0);
-    expect(client.stderr).toBe('');
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const session = useSession('cdx-lsp-typist-');
 
   it('1,000 back-to-back edits: a handful of lints, a hover answered, the last version’s diagnostics', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'bundle.json');
     const uri = uriOf(file);
     let text = largeBundle();
@@ -88,6 +73,7 @@ describe('a fast typist on a 70 KB bundle', () => {
   });
 
   it('hover and completion parse a version once, however often they ask', async () => {
+    const { dir, client } = session;
     const file = join(dir, 'small.json');
     const uri = uriOf(file);
     const text = largeBundle(2);

@@ -1,6 +1,7 @@
 // The FHIR operations, create and searches over HTTP: valid bodies accepted, invalid ones answered with an
 // OperationOutcome whose issues carry the findings.
 import { describe, expect, it } from 'vitest';
+import { OPERATIONS as OPERATION_KINDS } from '../src/routes/fhir.js';
 import { example, postForm, postJson } from './support/client.js';
 import { useMock } from './support/mock.js';
 
@@ -8,14 +9,7 @@ const running = useMock();
 const BASE = '/fhir/R4/monroe-clinic/production';
 const FHIR = 'application/fhir+json';
 
-const OPERATIONS_KIND: Record<string, string> = {
-  'ChargeItem/$charge-item-create': 'fhir/ChargeItemCreate',
-  'ServiceRequest/$referral-request': 'fhir/ReferralRequest',
-  'ServiceRequest/$referral-complete': 'fhir/ReferralComplete',
-  'DocumentReference/$documentreference-create': 'fhir/DocumentReferenceCreate',
-  'Encounter/$encounter-transfer': 'fhir/EncounterTransfer',
-  'Claim/$attach': 'fhir/ClaimAttach',
-};
+/** The spec's operation paths, written out here (not taken from the routes), each with its valid example. */
 const OPERATIONS: [string, string][] = [
   ['ChargeItem/$charge-item-create', 'fhir-chargeitemcreate.json'],
   ['ServiceRequest/$referral-request', 'fhir-referralrequest.json'],
@@ -26,11 +20,15 @@ const OPERATIONS: [string, string][] = [
 ];
 
 describe('FHIR operations', () => {
+  it("routes the spec's operation paths (and the MedicationRequest create) and no other", () => {
+    expect(Object.keys(OPERATION_KINDS).sort()).toEqual([...OPERATIONS.map(([suffix]) => suffix), 'MedicationRequest'].sort());
+  });
+
   it.each(OPERATIONS)('POST %s accepts its valid example', async (suffix, file) => {
     const response = await postJson(`${running.url}${BASE}/${suffix}`, example(file), running.token, FHIR);
     expect(response.status).toBe(204);
     expect(await response.text()).toBe('');
-    expect(running.mock.requests.at(-1)).toMatchObject({ status: 204, kind: OPERATIONS_KIND[suffix], findings: [] });
+    expect(running.mock.requests.at(-1)).toMatchObject({ status: 204, kind: OPERATION_KINDS[suffix], findings: [] });
   });
 
   it.each(OPERATIONS)('POST %s refuses a bundle without its MessageHeader source with 422', async (suffix, file) => {

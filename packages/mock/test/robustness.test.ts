@@ -74,43 +74,35 @@ describe('malformed JSON', () => {
   });
 });
 
+/**
+ * What a mock with short timeouts answers a client that writes `request` on a raw socket and then
+ * stops sending: everything it receives until it closes the connection.
+ */
+async function answerToStalledClient(request: string): Promise<string> {
+  const mock = await startMock({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
+  try {
+    const { port } = new URL(mock.url);
+    return await new Promise<string>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => {
+        resolve(text);
+      });
+    });
+  } finally {
+    await mock.close();
+  }
+}
+
 describe('slow clients', () => {
   it('answers 408 and closes a connection whose headers do not arrive in time', async () => {
-    const mock = await startMock({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
-    try {
-      const { port } = new URL(mock.url);
-      const answer = await new Promise<string>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /endpoint HTTP/1.1\r\nHost: x\r\n'));
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('close', () => {
-          resolve(text);
-        });
-      });
-      expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    } finally {
-      await mock.close();
-    }
+    expect(await answerToStalledClient('POST /endpoint HTTP/1.1\r\nHost: x\r\n')).toMatch(/^HTTP\/1\.1 408/);
   });
 
   it('answers 408 to a body that stops before its Content-Length', async () => {
-    const mock = await startMock({ headersTimeoutMs: 200, requestTimeoutMs: 400 });
-    try {
-      const { port } = new URL(mock.url);
-      const answer = await new Promise<string>((resolve) => {
-        const socket = connect(Number(port), '127.0.0.1', () =>
-          socket.write('POST /v2/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngrant_type='),
-        );
-        let text = '';
-        socket.on('data', (chunk) => (text += chunk.toString()));
-        socket.on('close', () => {
-          resolve(text);
-        });
-      });
-      expect(answer).toMatch(/^HTTP\/1\.1 408/);
-    } finally {
-      await mock.close();
-    }
+    const request = 'POST /v2/auth/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ngrant_type=';
+    expect(await answerToStalledClient(request)).toMatch(/^HTTP\/1\.1 408/);
   });
 });
 

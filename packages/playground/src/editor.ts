@@ -13,14 +13,34 @@ export interface EditorHooks {
   onChange(pasted: boolean): void;
 }
 
-/** JSON highlighting, off while the text is a JWT (base64url is no JSON). */
+/**
+ * Above this many characters the text is shown plain: no JSON highlighting, folding or bracket
+ * matching. CodeMirror parses for them in slices of up to 100 ms of the page's main thread (its
+ * parse worker's slice when the browser can tell it no input is pending), and a 2 MB payload needs
+ * dozens of slices, each a pause a typist feels; a smaller text takes one or two short ones.
+ */
+export const LARGE_TEXT = 200_000;
+
+/** JSON highlighting: while the text is JSON (a JWT's base64url is not) and not large. */
 const language = new Compartment();
-let highlightsJson = true;
+const jsonSupport = json();
+let jsonMode = true;
+
+/** The language change a new text of `length` characters needs, if any. */
+function languageFor(state: EditorState, length: number) {
+  const wanted = jsonMode && length <= LARGE_TEXT;
+  return wanted === (language.get(state) === jsonSupport) ? undefined : language.reconfigure(wanted ? jsonSupport : []);
+}
 
 export function setJsonMode(view: EditorView, on: boolean): void {
-  if (on === highlightsJson) return;
-  highlightsJson = on;
-  view.dispatch({ effects: language.reconfigure(on ? json() : []) });
+  jsonMode = on;
+  const effect = languageFor(view.state, view.state.doc.length);
+  if (effect) view.dispatch({ effects: effect });
+}
+
+/** Whether the editor highlights its text as JSON (for tests driving the page). */
+export function highlightsJson(view: EditorView): boolean {
+  return language.get(view.state) === jsonSupport;
 }
 
 export function createEditor(parent: HTMLElement, hooks: EditorHooks): EditorView {
@@ -36,7 +56,12 @@ export function createEditor(parent: HTMLElement, hooks: EditorHooks): EditorVie
         bracketMatching(),
         highlightActiveLine(),
         syntaxHighlighting(defaultHighlightStyle),
-        language.of(json()),
+        language.of(jsonSupport),
+        // In the transaction that makes the text large (a paste), so that no parse of it starts.
+        EditorState.transactionExtender.of((tr) => {
+          const effect = tr.docChanged ? languageFor(tr.startState, tr.newDoc.length) : undefined;
+          return effect ? { effects: effect } : null;
+        }),
         keymap.of([...defaultKeymap, ...historyKeymap]),
         EditorView.lineWrapping,
         EditorView.contentAttributes.of({ 'aria-label': 'Payload: JSON or a client-assertion JWT' }),

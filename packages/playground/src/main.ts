@@ -3,10 +3,11 @@
 import { listKinds } from '@cdx/validate/browser';
 import { JWT_KIND, looksLikeJwt, type CheckResult, type PlacedFinding } from './check.js';
 import { Checker } from './checker.js';
-import { applyFix, createEditor, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
+import { applyFix, createEditor, highlightsJson, replaceChanged, setJsonMode, setText, showFindings } from './editor.js';
 import { examples } from './examples.js';
 import { renderFindings } from './findings.js';
-import { decodeState, encodeState, type SharedState } from './share.js';
+import { Linker } from './linker.js';
+import { decodeState, type SharedState } from './share.js';
 
 const $ = (id: string): HTMLElement => document.getElementById(id)!;
 const kindSelect = $('kind') as HTMLSelectElement;
@@ -79,6 +80,8 @@ let timer: ReturnType<typeof setTimeout> | undefined;
 let current: CheckResult | undefined;
 /** The checks run in a Web Worker: the page stays responsive whatever the payload's size. */
 const checker = new Checker();
+/** So does the link's encoding (in a worker of its own: it never waits behind a check). */
+const linker = new Linker();
 
 function schedule(delay: number, pastedAt?: number): void {
   clearTimeout(timer);
@@ -190,8 +193,8 @@ examplesSelect.addEventListener(
 /** Keeps the URL's fragment in step with the page, so the address is always a link to it. */
 async function remember(text: string): Promise<void> {
   const state: SharedState = { text, kind: kindSelect.value, ...(jwtMode(text) ? settings() : {}) };
-  const hash = await encodeState(state);
-  if (hash !== location.hash) history.replaceState(null, '', hash);
+  const hash = await linker.link(state);
+  if (hash !== undefined && hash !== location.hash) history.replaceState(null, '', hash);
 }
 
 share.addEventListener(
@@ -222,6 +225,13 @@ async function restore(): Promise<void> {
 window.addEventListener('hashchange', () => void restore());
 await restore();
 if (view.state.doc.length === 0) render(undefined);
-// For scripts and tests driving the page (and the curious, in the console): the editor's text.
-Object.assign(window, { playground: { text: () => view.state.doc.toString(), stats: () => ({ ...checker.stats }) } });
+// For scripts and tests driving the page (and the curious, in the console): the editor's text, the
+// workers' counts, whether the text is highlighted as JSON.
+Object.assign(window, {
+  playground: {
+    text: () => view.state.doc.toString(),
+    stats: () => ({ ...checker.stats, links: { ...linker.stats } }),
+    highlightsJson: () => highlightsJson(view),
+  },
+});
 document.body.dataset.ready = 'true';

@@ -154,6 +154,38 @@ describe.skipIf(missing !== undefined)('the playground in Chromium', () => {
     await restored.close();
   });
 
+  it("the link is encoded in the page's share worker, once for each check shown, and restores the text", async () => {
+    const page = await open();
+    const text = valid.replace('"Timothy"', '"Tim"');
+    await replaceText(page, text);
+    await expect.poll(() => page.url()).toMatch(/#s=/);
+    const stats = await page.evaluate(() =>
+      (window as unknown as { playground: { stats(): { shown: number; links: { encoded: number } } } }).playground.stats(),
+    );
+    expect(stats.links.encoded).toBe(stats.shown);
+    const restored = await open(page.url());
+    await checked(restored);
+    expect(await editorText(restored)).toBe(text);
+    expect(errors).toEqual([]);
+    await page.close();
+    await restored.close();
+  });
+
+  it('highlights JSON up to a large text, and shows a larger one plain (nothing parsed on the main thread)', async () => {
+    const page = await open();
+    const json = () => page.evaluate(() => (window as unknown as { playground: { highlightsJson(): boolean } }).playground.highlightsJson());
+    await replaceText(page, valid);
+    expect(await json()).toBe(true);
+    const large = JSON.stringify({ ...JSON.parse(valid), padding: 'x'.repeat(250_000) }, null, 2);
+    await replaceText(page, large);
+    expect(await json()).toBe(false);
+    expect(await editorText(page)).toBe(large);
+    await replaceText(page, typo);
+    expect(await json()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('the examples menu loads a JWT and explains it against the settings given', async () => {
     const page = await open();
     await page.evaluate(() => (document.body.dataset.state = 'editing'));

@@ -136,7 +136,14 @@ function guarded(check) {
 const exists = (form) => (text) => dateTimeProblem(text, form) === undefined;
 // R4's patterns already refuse month 13, hour 24, minute 60 and an offset past 14:00: what they
 // cannot see is a day its month does not have (2026-02-30), the one problem left to the format.
-const existsIfShaped = (form) => (text) => dateTimeProblem(text, form)?.endsWith(' days') !== true;
+// A value without a day, or with a day from 01 to 28, has no such problem whatever its month: most
+// values are settled by two character reads, without the checker's match (a tenth of a bundle's twin).
+const existsIfShaped = (form) => (text) => {
+  if (text.length < 10) return true;
+  const day = (text.charCodeAt(8) - 48) * 10 + text.charCodeAt(9) - 48;
+  if (day >= 1 && day <= 28 && text.charCodeAt(8) >= 48 && text.charCodeAt(8) <= 50 && text.charCodeAt(9) >= 48 && text.charCodeAt(9) <= 57) return true;
+  return dateTimeProblem(text, form)?.endsWith(' days') !== true;
+};
 const alsoExists = (format, form) => (text) => format(text) && dateTimeProblem(text, form) === undefined;
 const dates = {
   iso8601: exists('iso8601'),

@@ -42,6 +42,12 @@ export interface KindInfo {
   readonly beta: boolean;
   /** An event the spec names without showing its payload: only the Meta envelope is checked (`cdxUnpublished`). */
   readonly unpublished?: true;
+  /**
+   * A CDS Hooks document in the service's Meta envelope whose body is checked in full as this bare
+   * kind (`cdxStandard`): every check of the bare kind, besides the envelope's. An unpublished event
+   * only when its body is a hook request.
+   */
+  readonly standard?: KindId;
   /** Extra detection hints for non-Data-Model kinds (schema keyword `cdxDetect`). */
   readonly detect?: Readonly<Record<string, string>>;
   /** FHIR: the R4 resource type the payload is validated as (`module` and `twinModule` are its). */

@@ -71,7 +71,22 @@ export function walkMembers(payload: unknown, shape: Shape, extraVariants: Reado
   const path: (string | number)[] = [];
   /** plausibleNames() per shape node and name, for this walk only (names come from the payload). */
   const plausible: Map<string, string[]>[] = [];
-  const pointer = (name: string) => path.reduce<string>((p, key) => childPointer(p, key), '') + childPointer('', name);
+  // The pointers of the path's prefixes, kept from one reported member to the next: the 40,000th
+  // slip in a list shares all but its last steps with the one before, so it costs one or two
+  // appends, not one per level.
+  const keys: (string | number)[] = [];
+  const prefixes: string[] = [''];
+  const pointer = (name: string) => {
+    let k = 0;
+    while (k < path.length && k < keys.length && keys[k] === path[k]) k++;
+    keys.length = k;
+    prefixes.length = k + 1;
+    for (; k < path.length; k++) {
+      keys.push(path[k]!);
+      prefixes.push(childPointer(prefixes[k]!, path[k]!));
+    }
+    return childPointer(prefixes[path.length]!, name);
+  };
   // The type of the innermost FHIR resource the walk is in (undefined outside FHIR).
   let fhir = shape.fhir ? ((payload as Record<string, unknown> | null)?.resourceType as string | undefined) : undefined;
   const report = (value: Record<string, unknown>, name: string, reason: MemberIssue['reason'], candidates: string[]) =>

@@ -1,13 +1,13 @@
 import type { KindId } from '@cdx/types';
 import modules from './modules.cjs';
 import type { StandaloneValidator } from './registry.js';
+import type { DeprecatedRuleOptions, RuleEntry, RuleSetting, RulesConfig } from './generated/rule-config.js';
 import { RULES, type RuleOptions } from './rules/index.js';
 import { formatMessage } from './rules/create-rule.js';
 import { schemaRule } from './rules/schema.js';
 import { describeError } from './schema-errors.js';
 
-/** A user's say over a rule: turn it off, or force its severity. */
-export type RuleSetting = 'off' | 'warn' | 'error';
+export type { RuleEntry, RuleOptionsById, RuleSetting, RulesConfig } from './generated/rule-config.js';
 
 /** What `validate()` is told besides the rules' own options. */
 export interface BaseOptions {
@@ -16,8 +16,12 @@ export interface BaseOptions {
    * detected). A kind id of this version: a misspelt literal does not compile.
    */
   kind?: KindId;
-  /** Per-rule severity overrides, e.g. `{ "unknown-field": "off" }`. */
-  rules?: Readonly<Record<string, RuleSetting>>;
+  /**
+   * Per-rule settings, as ESLint's `rules`: a severity (`{ "unknown-field": "off" }`), or the
+   * severity and the rule's options (`{ "attachment-size": ["error", { "attachmentLimit": 1000 }] }`),
+   * checked against the rule's `meta.options` schema.
+   */
+  rules?: RulesConfig;
   /**
    * Most findings listed per rule (default 1,000); the rest become one finding per rule and
    * severity (messageId `omitted`) whose `omitted` holds their count. `Infinity` lists everything.
@@ -33,13 +37,11 @@ export interface BaseOptions {
 }
 
 /**
- * Options of `validate()`. Every field is optional; defaults follow the spec. Besides `kind`,
- * `rules` and `unknown`, each option belongs to the rule that reads it (its `meta.options`
- * schema, which validate() checks them against): `attachmentLimit` (attachment-size),
- * `fhirDefsUrl` and `operation` (bundle-event-uri), `knownVariants` (spelling-drift),
- * `multipleApiKeys` (source-id).
+ * Options of `validate()`. Every field is optional; defaults follow the spec. A rule's options go
+ * in `rules` beside its severity; each also still works by its own name at the top level
+ * (`attachmentLimit`, deprecated: `DeprecatedRuleOptions`).
  */
-export type ValidateOptions = BaseOptions & Partial<RuleOptions>;
+export type ValidateOptions = BaseOptions & DeprecatedRuleOptions;
 
 /**
  * Where a payload holds values that are not known. The payload passed to `validate()` holds some
@@ -85,10 +87,10 @@ function findingsLimit(value: unknown): number {
   );
 }
 
-/** Each option's rule. */
+/** Each option's rule. Option names are unique across rules (the generator refuses two alike). */
 const OWNER = new Map(RULES.flatMap((rule) => Object.keys(rule.meta.options?.properties ?? {}).map((name) => [name, rule.meta.id] as const)));
 const DEFAULTS = Object.freeze(Object.assign({}, ...RULES.map((rule) => rule.defaultOptions)) as RuleOptions);
-const EMPTY = Object.freeze({});
+const EMPTY: Readonly<Record<string, never>> = Object.freeze({});
 
 let checker: StandaloneValidator | undefined;
 
@@ -98,7 +100,40 @@ export const RULE_OPTIONS_MODULE = 'rule-options.cjs';
 /** Whether `options` gives any rule option (then validate() loads RULE_OPTIONS_MODULE to check them). */
 export function givesRuleOptions(options: ValidateOptions): boolean {
   for (const name of OWNER.keys()) if ((options as Record<string, unknown>)[name] !== undefined) return true;
+  for (const entry of Object.values(options.rules ?? {})) if (Array.isArray(entry) && entry.length > 1) return true;
   return false;
+}
+
+/**
+ * `rules` split into severities (what the runner reads) and the options its `[severity, options]`
+ * entries give, by option name; `rules` itself when it has no array entry (the usual call).
+ */
+function splitRules(rules: RulesConfig | undefined): { severities: Readonly<Record<string, RuleSetting>>; given: Record<string, unknown> | undefined } {
+  if (rules === undefined) return { severities: EMPTY, given: undefined };
+  if (!Object.values(rules).some(Array.isArray)) return { severities: rules as Readonly<Record<string, RuleSetting>>, given: undefined };
+  const severities: Record<string, RuleSetting> = {};
+  let given: Record<string, unknown> | undefined;
+  for (const [id, entry] of Object.entries(rules) as [string, RuleEntry | undefined][]) {
+    if (!Array.isArray(entry)) {
+      if (entry !== undefined) severities[id] = entry as RuleSetting;
+      continue;
+    }
+    const [severity, own] = entry as readonly [RuleSetting, unknown?];
+    severities[id] = severity;
+    if (own === undefined) continue;
+    if (typeof own !== 'object' || own === null || Array.isArray(own))
+      throw new OptionsError(`validate(): invalid options: rules["${id}"][1] must be an object of the rule's options.`);
+    for (const [name, value] of Object.entries(own as Record<string, unknown>)) {
+      if (OWNER.get(name) !== id) {
+        const known = Object.keys(RULES.find((rule) => rule.meta.id === id)?.meta.options?.properties ?? {});
+        throw new OptionsError(
+          `validate(): invalid options: rules["${id}"][1].${name} is not an option of rule ${id} (${known.length > 0 ? `its options: ${known.join(', ')}` : 'it has none'}).`,
+        );
+      }
+      if (value !== undefined) (given ??= {})[name] = value;
+    }
+  }
+  return { severities, given };
 }
 
 /**
@@ -125,15 +160,18 @@ export function resolveOptions(options?: ValidateOptions): ResolvedOptions {
 }
 
 function resolve(options: ValidateOptions): ResolvedOptions {
+  const { severities, given: perRule } = splitRules(options.rules);
   let given: Record<string, unknown> | undefined;
   for (const name of OWNER.keys()) {
     const value = (options as Record<string, unknown>)[name];
     if (value !== undefined) (given ??= {})[name] = value;
   }
+  // A rule's own entry wins over the deprecated top-level name.
+  if (perRule) given = { ...given, ...perRule };
   if (given) checkRuleOptions(given);
   return {
     kind: options.kind,
-    rules: options.rules ?? EMPTY,
+    rules: severities,
     ruleOptions: given ? { ...DEFAULTS, ...given } : DEFAULTS,
     maxFindingsPerRule: findingsLimit(options.maxFindingsPerRule),
     unknown: resolveUnknown(options.unknown),

@@ -1,7 +1,7 @@
 import { KINDS } from './generated/kinds.js';
 import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
 import modules from './modules.cjs';
-import { STANDARD_OF } from './cdshooks/standard.js';
+import { standardOf } from './cdshooks/standard.js';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
 
@@ -131,8 +131,9 @@ function fhirModule(kind: KindInfo, base: string): KindModule {
  * too: a payload the twin rejects needs them.
  */
 export function modulesOf(kind: KindInfo, resourceTypes: Iterable<string> = []): string[] {
-  // A CDS Hooks document in the envelope is checked against its standard kind too (cds-hooks-standard).
-  const standard = Object.hasOwn(STANDARD_OF, kind.id) ? getKind(STANDARD_OF[kind.id]!) : undefined;
+  // A CDS Hooks document in the envelope is checked against its standard kind too.
+  const id = standardOf(kind);
+  const standard = id === undefined ? undefined : getKind(id);
   const types = [...resourceTypes];
   const own = ownModulesOf(kind, types);
   return standard ? [...new Set([...own, ...ownModulesOf(standard, types)])] : own;
@@ -141,7 +142,8 @@ export function modulesOf(kind: KindInfo, resourceTypes: Iterable<string> = []):
 /** Whether validating a payload of `kind` may read FHIR resources in it (its own or its standard kind's). */
 export function holdsResources(kind: KindInfo): boolean {
   if (kind.family === 'fhir' || kind.resources === true) return true;
-  return Object.hasOwn(STANDARD_OF, kind.id) && getKind(STANDARD_OF[kind.id]!)?.resources === true;
+  const standard = standardOf(kind);
+  return standard !== undefined && getKind(standard)?.resources === true;
 }
 
 function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {

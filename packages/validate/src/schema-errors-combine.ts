@@ -85,8 +85,8 @@ function containersOf(errors: readonly AjvError[]): Set<string> {
  * ajv reports every failing branch of an anyOf/oneOf plus the combinator itself. A user wants
  * the branch they evidently meant: keep the branch with the fewest errors (ignoring a bare
  * null branch, and a branch of another JSON type when one of the value's own type failed deeper),
- * and drop the rest. When every branch only misses a member, one `required`
- * error for the first branch's member stands for all of them (e.g. either spelling of a field).
+ * and drop the rest. When every branch only misses a member, one `requiredOneOf` error names them
+ * all (an attachment's `data` or `url`), or one `required` error when they miss the same member.
  */
 export function untangle(errors: readonly AjvError[]): AjvError[] {
   const combinators = errors.filter((e) => COMBINATORS.has(e.keyword) && !e.params.passingSchemas).sort((a, b) => b.schemaPath.length - a.schemaPath.length);
@@ -94,6 +94,7 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
   const members = membersByCombinator(errors, combinators);
   const containers = containersOf(errors);
   const dropped = new Set<AjvError>();
+  const added: AjvError[] = [];
   const handled = new Set<string>();
   for (const combinator of combinators) {
     const prefix = combinator.schemaPath;
@@ -119,12 +120,54 @@ export function untangle(errors: readonly AjvError[]): AjvError[] {
     // that validator's schema paths, so its errors belong to no branch here: they are what is wrong
     // when the value is an object and only a branch of another type is left.
     const ownType = typed.filter((b) => !isOtherTypeBranch(b, combinator.instancePath));
+    if (ownType.length === 0 && !containers.has(combinator.instancePath)) {
+      // The value has none of the types the branches admit: one error naming every one of them.
+      const merged = mergedTypes(errors, combinator, [...branches.values()].flat(), dropped);
+      if (merged) {
+        dropped.add(combinator);
+        added.push(merged);
+        continue;
+      }
+    }
     const candidates = ownType.length > 0 ? ownType : containers.has(combinator.instancePath) ? [] : typed;
     const allRequired = candidates.every((b) => b.length === 1 && b[0]!.keyword === 'required');
+    const missing = allRequired ? [...new Set(candidates.map((b) => String(b[0]!.params.missingProperty)))] : [];
+    if (missing.length > 1) {
+      // Any one of several members would do (an attachment's data or url): one error naming them all.
+      dropped.add(combinator);
+      for (const branch of branches.values()) for (const error of branch) dropped.add(error);
+      added.push({ ...candidates[0]![0]!, keyword: 'requiredOneOf', schemaPath: prefix, params: { missingProperties: missing } });
+      continue;
+    }
     const chosen = allRequired ? candidates.slice(0, 1) : [candidates.reduce((best, b) => (b.length < best.length ? b : best), candidates[0] ?? [])];
     const keep = new Set(chosen.flat());
     dropped.add(combinator);
     for (const branch of branches.values()) for (const error of branch) if (!keep.has(error)) dropped.add(error);
   }
-  return errors.filter((e) => !dropped.has(e));
+  return [...errors.filter((e) => !dropped.has(e)), ...added];
+}
+
+/**
+ * One `type` error for a value that fits no branch of a combinator by its JSON type: the types of
+ * every branch, in schema order, including a FHIR resource slot's (its validator reports under its own
+ * module's schema paths, outside the combinator's parent), and drops the errors it stands for.
+ * Undefined when a branch failed otherwise.
+ */
+function mergedTypes(errors: readonly AjvError[], combinator: AjvError, members: readonly AjvError[], dropped: Set<AjvError>): AjvError | undefined {
+  const at = combinator.instancePath;
+  if (members.length === 0 || !members.every((e) => e.keyword === 'type' && e.instancePath === at)) return undefined;
+  const parent = combinator.schemaPath.slice(0, combinator.schemaPath.lastIndexOf('/'));
+  const slots = errors.filter(
+    (e) =>
+      e.keyword === 'type' &&
+      e.instancePath === at &&
+      !dropped.has(e) &&
+      !members.includes(e) &&
+      !e.schemaPath.startsWith(`${parent}/`) &&
+      e.schemaPath !== parent,
+  );
+  const types = new Set<string>();
+  for (const e of [...members, ...slots]) for (const type of String(e.params.type).split(',')) types.add(type);
+  for (const e of [...members, ...slots]) dropped.add(e);
+  return { ...members[0]!, schemaPath: combinator.schemaPath, params: { type: [...types] } };
 }

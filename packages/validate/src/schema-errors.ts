@@ -41,6 +41,11 @@ function typeName(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** `a`, `a or b`, `a, b or c`. */
+function alternatives(names: readonly string[]): string {
+  return names.length <= 2 ? names.join(' or ') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)!}`;
+}
+
 function listValues(values: unknown): string {
   const list = Array.isArray(values) ? values : [values];
   const shown = list.slice(0, 12).map((v) => quote(v));
@@ -67,6 +72,7 @@ function nearestValue(value: unknown, allowed: unknown): string {
 export const SCHEMA_MESSAGES = {
   required: '{{field}} is required but missing.',
   requiredWhen: '{{field}} is required when {{present}} is present but missing.',
+  requiredOneOf: '{{field}} has neither {{members}}: write one of them.',
   type: '{{field}} must be {{expected}}, not {{actual}}.',
   enum: '{{field}} must be one of {{allowed}}; got {{value}}.{{suggestion}}',
   const: '{{field}} must be {{allowed}}; got {{value}}.',
@@ -120,8 +126,13 @@ export function describeError(error: AjvError, payload: unknown): SchemaReport |
       const data = { field: code(fieldPath(pointer)) };
       return present === undefined ? { pointer, messageId: 'required', data } : { pointer, messageId: 'requiredWhen', data: { ...data, present } };
     }
+    case 'requiredOneOf': {
+      // untangle()'s: an anyOf whose every branch misses a different member.
+      const names = (params.missingProperties as readonly string[]).map((m) => code(m));
+      return report('requiredOneOf', { members: names.length <= 2 ? names.join(' nor ') : `${names.slice(0, -1).join(', ')} nor ${names.at(-1)!}` });
+    }
     case 'type':
-      return report('type', { expected: String(params.type).split(',').join(' or '), actual: typeName(value) });
+      return report('type', { expected: alternatives(String(params.type).split(',')), actual: typeName(value) });
     case 'enum':
       return report('enum', { allowed: listValues(params.allowedValues), value: quote(value), suggestion: nearestValue(value, params.allowedValues) });
     case 'const':

@@ -1,5 +1,6 @@
 import type { KindId } from '@cdx/types';
 import { childPointer, quote, type Finding, type Severity } from './finding.js';
+import { envelopedBody } from './cdshooks/envelope.js';
 import { detectKindInfo } from './detect.js';
 import { capFindings, FindingCap } from './findings-cap.js';
 import { verifiedFixes } from './fix-check.js';
@@ -307,6 +308,10 @@ function validateOnce(payload: unknown, resolved: ResolvedOptions): ValidationRe
     return { kind: null, valid: !findings.some((f) => f.severity === 'error'), findings };
   }
   runRules(payload, kind, loadKind(kind), resolved, out);
+  // A CDS Hooks document in the envelope with no listing of its own: its body gets every check of its bare kind.
+  const found = kind;
+  const enveloped = safely(() => envelopedBody(found, payload));
+  if (enveloped) runRules(enveloped.body, enveloped.kind, loadKind(enveloped.kind), resolved, out);
   for (const summary of out.cap?.summaries() ?? []) findings.push(summary);
   // The one place unknown parts are accounted for, after every rule has spoken.
   const { unknown } = resolved;

@@ -96,6 +96,25 @@ describe('verifiedFixes', () => {
     expect(out[0]!.fix).toBeUndefined();
     expect(out[0]!.suggestions).toEqual([rename('/a', 'a', 'b')]);
   });
+
+  it('counts an error beside a renamed member, under a name it begins with, as outside it', () => {
+    const findings = [drift('/a', 'a', 'b')];
+    // `/bc/x` starts with the landing `/b` as a string but stands in another member.
+    const out = verifiedFixes({ a: 1 }, findings, () => [{ ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/bc/x' }]);
+    expect(out[0]!.fix).toBeUndefined();
+  });
+
+  it('judges each of many fixes by its own landing place', () => {
+    const findings = Array.from({ length: 50 }, (_, i) => drift(`/e/${i}/gendr`, 'gendr', 'gender'));
+    const payload = { e: Array.from({ length: 50 }, () => ({ gendr: 'male' })) };
+    // The value of the 7th does not fit; inside the 9th a problem is revealed (the rename's, not the fix's fault).
+    const after: Finding[] = [
+      { ruleId: 'schema', messageId: 'type', severity: 'error', message: 'm', pointer: '/e/7/gender' },
+      { ruleId: 'schema', messageId: 'required', severity: 'error', message: 'm', pointer: '/e/9/gender/x' },
+    ];
+    const out = verifiedFixes(payload, findings, () => after);
+    expect(out.filter((f) => f.fix === undefined).map((f) => f.pointer)).toEqual(['/e/7/gendr']);
+  });
 });
 
 describe('validate() offers only fixes that hold', () => {

@@ -13,6 +13,7 @@ const TREE = [
   'schemas',
   'packages/types/src/generated',
   'packages/validate/src',
+  'packages/cdx-lint/config-schema.base.json',
   'packages/cdx-lint/schema',
   'packages/cdx-lint/src/generated',
   'docs/reference',
@@ -40,7 +41,7 @@ describe('check:generated', () => {
   });
 
   // One run of the generator for every kind of drift: each is named in its output.
-  it('fails on a hand edit, an orphan file, and a schema, a rule option or the config schema changed without regenerating', () => {
+  it('fails on a hand edit, an orphan file, and a schema, a rule option or the config schema base changed without regenerating', () => {
     const fresh = copyTree();
     appendFileSync(join(fresh, 'packages/types/src/generated/datamodel/defs/address.ts'), '// hand edit\n');
     writeFileSync(join(fresh, 'packages/validate/src/generated/validators/stray.cjs'), '');
@@ -55,8 +56,11 @@ describe('check:generated', () => {
     expect(optionAt).toBeGreaterThan(-1);
     expect(minimumAt).toBeGreaterThan(optionAt);
     writeFileSync(rule, `${ruleText.slice(0, minimumAt)}minimum: 1,${ruleText.slice(minimumAt + 'minimum: 0,'.length)}`);
+    // The published config schema is generated too: a hand edit of it is drift, and so is its base changed.
     const config = join(fresh, 'packages/cdx-lint/schema/cdx-lint.config.schema.json');
     writeFileSync(config, readFileSync(config, 'utf8').replace('"minimum": 0,', '"minimum": 1,'));
+    const base = join(fresh, 'packages/cdx-lint/config-schema.base.json');
+    writeFileSync(base, readFileSync(base, 'utf8').replace('"maxLength": 256,', '"maxLength": 255,'));
     const run = check(fresh);
     expect(run.status).toBe(1);
     expect(run.output).toContain('stale: packages/types/src/generated/datamodel/defs/meta.ts');
@@ -65,5 +69,6 @@ describe('check:generated', () => {
     expect(run.output).toContain('stale: docs/reference/datamodel/defs/meta.md');
     expect(run.output).toContain('stale: packages/validate/src/generated/validators/rule-options.cjs');
     expect(run.output).toContain('stale: packages/cdx-lint/src/generated/config-schema.cjs');
+    expect(run.output).toContain('stale: packages/cdx-lint/schema/cdx-lint.config.schema.json');
   });
 });

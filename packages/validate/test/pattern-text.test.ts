@@ -14,7 +14,8 @@ const GENERATED = fileURLToPath(new URL('../src/generated/validators/', import.m
 /** The `params` of every pattern and format error the generated validators can raise. */
 function emitted(keyword: 'pattern' | 'format'): Set<string> {
   const found = new Set<string>();
-  const re = new RegExp(`params:\\{${keyword}: *("(?:[^"\\\\]|\\\\.)*")`, 'g');
+  // An error's params as the generated code passes them: `{pattern: "…"}`.
+  const re = new RegExp(`\\{${keyword}: *("(?:[^"\\\\]|\\\\.)*")`, 'g');
   for (const file of readdirSync(GENERATED, { recursive: true, encoding: 'utf8' })) {
     if (!/\.(c?js|ts)$/.test(file)) continue;
     for (const m of readFileSync(join(GENERATED, file), 'utf8').matchAll(re)) found.add(JSON.parse(m[1]!) as string);

@@ -114,6 +114,7 @@ export async function run(argv: readonly string[], io: RunIo = defaultIo()): Pro
   let results: LintResult[];
   try {
     const loaded = loadConfig({ cwd: io.cwd, ...(options.config !== undefined ? { configPath: options.config } : {}) });
+    for (const warning of loaded.warnings ?? []) io.stderr.write(`cdx-lint: warning: ${warning}\n`);
     const resolver = createResolver(loaded, {
       ...(options.kind !== undefined ? { kind: options.kind } : {}),
       ...(options.rules ? { rules: options.rules } : {}),

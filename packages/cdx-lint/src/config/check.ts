@@ -28,6 +28,40 @@ function optionsAt(instancePath: string): { what: string; known: readonly string
   return undefined;
 }
 
+/** A `rules` entry (`/rules/<id>`, `/overrides/<n>/rules/<id>`), and the rest of a pointer inside it. */
+const RULE_ENTRY = /^((?:\/overrides\/\d+)?\/rules\/[^/]+)(\/.*)?$/;
+/** A rule's option, inside `[severity, options]`: the rule id and the option name. */
+const RULE_OPTION = /^(?:\/overrides\/\d+)?\/rules\/([^/]+)\/1(?:\/([^/]+))?(?:\/|$)/;
+
+/**
+ * A `rules` entry is a severity or an array (`anyOf`), so a wrong one fails every branch: keep the
+ * errors inside it (a wrong option, a wrong severity in the array) when there are any, else an
+ * array too long, else the entry's own.
+ */
+function settleRuleEntries(errors: readonly SchemaError[]): SchemaError[] {
+  const inside = new Set<string>();
+  const tooLong = new Set<string>();
+  for (const error of errors) {
+    const match = RULE_ENTRY.exec(error.instancePath);
+    if (match?.[2] !== undefined) inside.add(match[1]!);
+    else if (match && error.keyword === 'items') tooLong.add(match[1]!);
+  }
+  return errors.filter((error) => {
+    const match = RULE_ENTRY.exec(error.instancePath);
+    if (!match || match[2] !== undefined) return true;
+    if (inside.has(match[1]!)) return false;
+    return tooLong.has(match[1]!) ? error.keyword === 'items' : error.keyword === 'anyOf';
+  });
+}
+
+/**
+ * A subschema's path as the tables key it: ajv gives the errors of `rules` entries relative to
+ * `#/$defs/rules`, which they are reached through by `$ref`.
+ */
+function schemaKey(path: string, instancePath: string): string {
+  return RULE_ENTRY.test(instancePath) && !path.startsWith('#/$defs/') ? `#/$defs/rules${path.slice(1)}` : path;
+}
+
 /** The value at a JSON Pointer of the config. */
 function valueAt(config: unknown, pointer: string): unknown {
   let value = config;
@@ -48,9 +82,28 @@ function describe(error: SchemaError, config: unknown): string {
   const at = error.instancePath;
   const field = (pointer: string) => `\`${fieldPath(pointer)}\``;
   // The subschema that failed: the error's schema path without its keyword.
-  const own = hints[error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/'))] ?? {};
+  const own = hints[schemaKey(error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/')), at)] ?? {};
   const hint = (error.keyword === 'pattern' ? own.patternErrorMessage : undefined) ?? own.errorMessage;
   if (at === '' && error.keyword === 'type') return 'the config must be a JSON object.';
+  const option = RULE_OPTION.exec(at);
+  if (error.keyword === 'items' && RULE_ENTRY.test(at)) {
+    const id = at.slice(at.lastIndexOf('/') + 1);
+    return error.schemaPath.startsWith('#/additionalProperties/')
+      ? `${field(at)} gives options, but rule ${id} has none: write only its severity.`
+      : `${field(at)} has too many items: write a severity, or [severity, options].`;
+  }
+  if (option && error.keyword === 'additionalProperties') {
+    const name = String(error.params.additionalProperty);
+    const known = members[schemaKey(error.schemaPath.slice(0, error.schemaPath.lastIndexOf('/')), at)] ?? [];
+    return `${field(`${at}/${name}`)} is not an option of rule ${option[1]}${didYouMean(name, known)} (its options: ${known.join(', ')}).`;
+  }
+  // A wrong value of a rule's option says which rule's option it is.
+  if (option?.[2] !== undefined) return `${describeValue(error, config, at, hint).slice(0, -1)} (option ${option[2]} of rule ${option[1]}).`;
+  return describeValue(error, config, at, hint);
+}
+
+function describeValue(error: SchemaError, config: unknown, at: string, hint: unknown): string {
+  const field = (pointer: string) => `\`${fieldPath(pointer)}\``;
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String(error.params.additionalProperty);
@@ -121,6 +174,14 @@ function checkNames(config: Json): string[] {
   if (Array.isArray(config.overrides))
     config.overrides.forEach((entry, i) => {
       ruleSettings(`overrides[${i}].rules`, isObject(entry) ? entry.rules : undefined);
+      // Options apply to a whole file; a pointer override decides only what is reported where.
+      if (!isObject(entry) || !Array.isArray(entry.pointers) || !isObject(entry.rules)) return;
+      for (const [id, setting] of Object.entries(entry.rules)) {
+        if (Array.isArray(setting) && setting.length > 1)
+          problems.push(
+            `\`overrides[${i}].rules.${id}\` gives options in an override with \`pointers\`: options apply to whole files; write only the severity here.`,
+          );
+      }
     });
   return problems;
 }
@@ -131,7 +192,7 @@ function checkNames(config: Json): string[] {
  * Returns one problem per line, each naming the member and what to write instead.
  */
 export function checkConfig(config: unknown): string[] {
-  const problems = validate(config) ? [] : (validate.errors ?? []).map((error) => describe(error, config));
+  const problems = validate(config) ? [] : settleRuleEntries(validate.errors ?? []).map((error) => describe(error, config));
   if (isObject(config)) problems.push(...checkNames(config));
   return [...new Set(problems)];
 }

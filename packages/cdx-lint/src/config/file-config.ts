@@ -19,16 +19,13 @@ export interface FileConfig {
   reader: string;
   /** The kind it is checked as when its content does not say (config `kinds`, `--kind`), or null: detected. */
   kind: KindId | null;
-  /** Every rule, with the severity it has for this file (before pointer overrides). */
-  rules: Record<string, RuleSetting>;
+  /**
+   * Every rule, with the severity it has for this file (before pointer overrides); a rule with
+   * options as `[severity, options]`, every option given (the config's or its default).
+   */
+  rules: Record<string, RuleSetting | [RuleSetting, Record<string, unknown>]>;
   /** Settings for findings at or inside some JSON Pointers. */
   pointerOverrides: PointerOverride[];
-  knownVariants: Record<string, string>;
-  /** null: not set (event URIs are not checked against a base). */
-  fhirDefsUrl: string | null;
-  /** null: @cdx/validate's default (7,000,000 base64 characters). */
-  attachmentLimit: number | null;
-  multipleApiKeys: boolean;
 }
 
 const SEVERITY_SETTING = { error: 'error', warning: 'warn' } as const;
@@ -37,10 +34,14 @@ const SEVERITY_SETTING = { error: 'error', warning: 'warn' } as const;
 export function fileConfig(file: string, loaded: LoadedConfig, resolver: Resolver): FileConfig {
   const settings = resolver.settingsFor(file);
   const ignoredBy = resolver.ignoredBy(file);
-  // The rules' options the config sets, by validate()'s option names.
+  // The rules' options the config sets, by validate()'s option names (each belongs to one rule).
   const options = settings.ruleOptions ?? {};
-  const rules: Record<string, RuleSetting> = {};
-  for (const rule of allRules()) rules[rule.id] = settings.rules[rule.id] ?? SEVERITY_SETTING[rule.defaultSeverity];
+  const rules: FileConfig['rules'] = {};
+  for (const rule of allRules()) {
+    const setting = settings.rules[rule.id] ?? SEVERITY_SETTING[rule.defaultSeverity];
+    const names = Object.keys(rule.meta.options?.properties ?? {});
+    rules[rule.id] = names.length === 0 ? setting : [setting, Object.fromEntries(names.map((name) => [name, options[name] ?? rule.defaultOptions[name]]))];
+  }
   return {
     file,
     config: loaded.path ?? null,
@@ -50,9 +51,5 @@ export function fileConfig(file: string, loaded: LoadedConfig, resolver: Resolve
     kind: settings.kind ?? null,
     rules,
     pointerOverrides: settings.pointerOverrides,
-    knownVariants: (options.knownVariants as Record<string, string> | undefined) ?? {},
-    fhirDefsUrl: (options.fhirDefsUrl as string | undefined) ?? null,
-    attachmentLimit: (options.attachmentLimit as number | undefined) ?? null,
-    multipleApiKeys: (options.multipleApiKeys as boolean | undefined) ?? false,
   };
 }

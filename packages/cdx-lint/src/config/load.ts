@@ -6,6 +6,7 @@ import { findConfig, type ConfigLocation } from './find.js';
 import { ConfigError, type LoadedConfig } from './types.js';
 import { readConfigText } from './read.js';
 import { checkConfigLink } from './link.js';
+import { deprecationWarnings } from './resolve.js';
 
 export interface LoadConfigOptions {
   cwd: string;
@@ -38,7 +39,8 @@ function read(location: ConfigLocation, cwd: string, found = false): LoadedConfi
       `Invalid config in ${where}:\n${problems.map((p) => `  - ${p}`).join('\n')}\nThe options are described in schema/cdx-lint.config.schema.json of the cdx-lint package.`,
     );
   }
-  return { config: asConfig(config), path: location.path, baseDir: dirname(location.path) };
+  const checked = asConfig(config);
+  return { config: checked, path: location.path, baseDir: dirname(location.path), warnings: deprecationWarnings(checked).map((w) => `${where}: ${w}`) };
 }
 
 /**
@@ -46,11 +48,11 @@ function read(location: ConfigLocation, cwd: string, found = false): LoadedConfi
  * (every default). Throws ConfigError with a message naming the file, the member and the fix.
  */
 export function loadConfig({ cwd, configPath }: LoadConfigOptions): LoadedConfig {
-  if (configPath === false) return { config: {}, path: undefined, baseDir: cwd };
+  if (configPath === false) return { config: {}, path: undefined, baseDir: cwd, warnings: [] };
   if (configPath !== undefined) {
     const path = resolve(cwd, configPath);
     return read(basename(path) === 'package.json' ? { path, member: 'cdxLint' } : { path }, cwd);
   }
   const found = findConfig(cwd);
-  return found ? read(found, cwd, true) : { config: {}, path: undefined, baseDir: cwd };
+  return found ? read(found, cwd, true) : { config: {}, path: undefined, baseDir: cwd, warnings: [] };
 }

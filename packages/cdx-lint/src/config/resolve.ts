@@ -1,8 +1,9 @@
 import { isAbsolute, relative, sep } from 'node:path';
-import type { KindId, RuleSetting } from '@cdx/validate';
+import type { KindId, RuleSetting, RulesConfig } from '@cdx/validate';
+import { DEPRECATED_KEYS } from '../generated/config.js';
+import { applyRules, flatten, type OptionsByRule } from './rule-entries.js';
 import type { FileSettings, PointerOverride } from '../lint/types.js';
 import { compileGlob, compileGlobs, type GlobMatcher } from './glob.js';
-import { allRules } from '../rules/index.js';
 import type { CdxLintConfig, LoadedConfig } from './types.js';
 
 /** What the command line adds to the config; it wins over the config. */
@@ -56,7 +57,7 @@ export const CONFIG_NAME = 'cdx-lint.config.json';
 interface CompiledOverride {
   files: GlobMatcher | undefined;
   pointers: readonly string[] | undefined;
-  rules: Readonly<Record<string, RuleSetting>>;
+  rules: RulesConfig;
 }
 
 /** Answers, per file, whether it is linted and with which settings. */
@@ -71,19 +72,27 @@ export interface Resolver {
   settingsFor(absolutePath: string): FileSettings;
 }
 
-/** A config key spelled as the spec spells it (`{fhir_defs_url}`), for the rule option it sets. */
-export const CONFIG_NAMES: Readonly<Record<string, string>> = { fhirDefsUrl: 'fhir_defs_url' };
-
-/** The rule options a config sets: every option of a rule in the registry, under its config name. */
-function ruleOptionsOf(config: CdxLintConfig): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const rule of allRules()) {
-    for (const name of Object.keys(rule.meta.options?.properties ?? {})) {
-      const key = CONFIG_NAMES[name] ?? name;
-      if (Object.hasOwn(config, key)) out[name] = (config as Record<string, unknown>)[key];
-    }
+/** The rule options the deprecated top-level keys of a config set, by rule id. */
+function deprecatedOptionsOf(config: CdxLintConfig): OptionsByRule {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const [key, moved] of Object.entries(DEPRECATED_KEYS)) {
+    if (Object.hasOwn(config, key)) (out[moved.rule] ??= {})[moved.option] = (config as Record<string, unknown>)[key];
   }
   return out;
+}
+
+/** What a config's deprecated top-level keys should be written as, one warning each. */
+export function deprecationWarnings(config: CdxLintConfig): string[] {
+  return Object.entries(DEPRECATED_KEYS)
+    .filter(([key]) => Object.hasOwn(config, key))
+    .map(([key, moved]) => `\`${key}\` at the top level is deprecated: write ${moved.instead} (an option of rule ${moved.rule}).`);
+}
+
+/** The severities of a `rules` object, for pointer overrides (which set no options: config/check.ts). */
+function severitiesOf(entries: RulesConfig): Record<string, RuleSetting> {
+  const rules: Record<string, RuleSetting> = {};
+  applyRules(entries, rules, {});
+  return rules;
 }
 
 export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Resolver {
@@ -120,20 +129,24 @@ export function createResolver(loaded: LoadedConfig, cli: CliSettings = {}): Res
   // `--rule` wins over everything in the config, pointer overrides included.
   const withoutCliRules = (rules: Readonly<Record<string, RuleSetting>>) =>
     cli.rules ? Object.fromEntries(Object.entries(rules).filter(([id]) => !Object.hasOwn(cli.rules!, id))) : rules;
-  const ruleOptions = ruleOptionsOf(config);
+  const deprecatedOptions = deprecatedOptionsOf(config);
 
   // Without kind globs or file-specific overrides every file gets the same settings: build them once.
   const perFile = kinds.length > 0 || overrides.some((o) => o.files);
   let shared: FileSettings | undefined;
 
   const build = (rel: string): FileSettings => {
-    const rules: Record<string, RuleSetting> = { ...config.rules };
+    const rules: Record<string, RuleSetting> = {};
+    // The deprecated top-level keys first: a rule's own entry with options replaces them.
+    const byRule: OptionsByRule = { ...deprecatedOptions };
+    applyRules(config.rules, rules, byRule);
     const pointerOverrides: PointerOverride[] = [];
     for (const o of overrides) {
       if (o.files && !o.files(rel)) continue;
-      if (o.pointers) pointerOverrides.push({ pointers: o.pointers, rules: withoutCliRules(o.rules) });
-      else Object.assign(rules, o.rules);
+      if (o.pointers) pointerOverrides.push({ pointers: o.pointers, rules: withoutCliRules(severitiesOf(o.rules)) });
+      else applyRules(o.rules, rules, byRule);
     }
+    const ruleOptions = flatten(byRule);
     Object.assign(rules, cli.rules);
     const settings: FileSettings = { rules, pointerOverrides, ruleOptions };
     if (config.maxFindingsPerRule !== undefined) settings.maxFindingsPerRule = config.maxFindingsPerRule;

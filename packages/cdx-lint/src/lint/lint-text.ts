@@ -3,7 +3,8 @@ import { FileCap } from './cap.js';
 import { LineIndex } from '../locate/text.js';
 import { readerFor, type SourceDocument } from '../sources/index.js';
 import { duplicateKeyRule } from '../rules/duplicate-key.js';
-import { parseErrorMessage, runDuplicateKey } from '../rules/run.js';
+import { fhirIntegerLiteralRule } from '../rules/fhir-integer-literal.js';
+import { parseErrorMessage, runDuplicateKey, runFhirIntegerLiteral } from '../rules/run.js';
 import { byPosition, toMessages } from './messages.js';
 import { settle, validateRules } from './severity.js';
 import { resultOf } from './result.js';
@@ -63,6 +64,17 @@ function lintDocument(
       finding.ruleId === 'unknown-kind' && document.kindHint
         ? { ...settled, messageId: document.kindHint, message: formatMessage(UNKNOWN_KIND, document.kindHint) }
         : settled,
+    );
+  }
+  if (document.integerLiterals) {
+    const { id, severity: ruleSeverity } = fhirIntegerLiteralRule.meta;
+    runFhirIntegerLiteral(
+      document.integerLiterals(result.kind),
+      (pointer) => {
+        const severity = settle(settings, id, pointer, ruleSeverity);
+        return severity && cap.admit(id, severity, { pointer }) ? severity : undefined;
+      },
+      (finding) => findings.push(finding),
     );
   }
   const mayRepeat = document.mayHaveDuplicateKeys();

@@ -3,16 +3,17 @@
 // SARIF, the config check and docs/rules all read this one list.
 import { RULE_DOCS_URL, RULES, type RegisteredRule, type Rule, type RuleMeta } from '@cdx/validate';
 import { duplicateKeyRule } from './duplicate-key.js';
+import { fhirIntegerLiteralRule } from './fhir-integer-literal.js';
 import { ignoredFileRule } from './ignored-file.js';
 import { parseErrorRule } from './parse-error.js';
 
 export type Severity = 'error' | 'warning';
 
 /** The CLI's own rules, sorted by id. */
-export const CLI_RULES = [duplicateKeyRule, ignoredFileRule, parseErrorRule] as const;
+export const CLI_RULES = [duplicateKeyRule, fhirIntegerLiteralRule, ignoredFileRule, parseErrorRule] as const;
 
 /** Scopes whose rules a lint run reports, so that a config may set their severity. */
-const LINTED_SCOPES = new Set(['payload', 'undetected', 'too-deep', 'payload-text']);
+const LINTED_SCOPES = new Set(['payload', 'undetected', 'too-deep', 'payload-text', 'integer-text']);
 
 /** What every output format needs to know about a rule. */
 export interface RuleInfo {
@@ -29,6 +30,8 @@ export interface RuleInfo {
   /** What the rule looks at (its scope's name): `payload`, `assertion`, `payload-text`… */
   readonly scope: string;
   readonly meta: RuleMeta;
+  /** Its options' defaults (`meta.options` is their schema). */
+  readonly defaultOptions: Readonly<Record<string, unknown>>;
 }
 
 let all: RuleInfo[] | undefined;
@@ -44,6 +47,7 @@ export function allRules(): readonly RuleInfo[] {
       configurable: rule.meta.configurable && LINTED_SCOPES.has(rule.scope.name),
       scope: rule.scope.name,
       meta: rule.meta,
+      defaultOptions: rule.defaultOptions as Readonly<Record<string, unknown>>,
     }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)); // not localeCompare: its first call loads ICU (~15 ms)
   return all;

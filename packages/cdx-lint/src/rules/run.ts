@@ -1,8 +1,9 @@
-// Runs the CLI's own rules with their contexts, as @cdx/validate's runners run its rules.
-import { findingOf, type Finding, type Report, type Severity } from '@cdx/validate';
+// Runs the CLI's own rules with their contexts, through @cdx/validate's one runner (`runRules`).
+import { runRules, type Finding, type Report, type Severity } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { LintMessage } from '../lint/types.js';
 import { duplicateKeyRule } from './duplicate-key.js';
+import { fhirIntegerLiteralRule } from './fhir-integer-literal.js';
 import { ignoredFileRule } from './ignored-file.js';
 import { parseErrorRule } from './parse-error.js';
 import type { IgnoredFileContext, ParseProblem } from './scopes.js';
@@ -17,26 +18,15 @@ export interface Span {
 
 /** The fatal message of a file that cannot be read as a payload. */
 export function parseErrorMessage(problem: ParseProblem, span: Span): LintMessage {
-  const findings: Finding[] = [];
-  void parseErrorRule.check({
-    problem,
-    options: parseErrorRule.defaultOptions,
-    report: (report) => findings.push(findingOf(parseErrorRule.meta, report, 'error')),
-  });
-  const [finding] = findings;
+  // Always fatal: an error whatever the report says.
+  const [finding] = runRules([parseErrorRule], { problem }, { settle: () => 'error' });
   if (!finding) throw new Error('parse-error reported nothing for a file that cannot be parsed');
   return { ruleId: finding.ruleId, messageId: finding.messageId, severity: 2, fatal: true, message: finding.message, pointer: '', ...span };
 }
 
 /** The warning of a file named on the command line that is ignored (at 1:1 of a file not read). */
 export function ignoredFileMessage(ignored: IgnoredFileContext): LintMessage {
-  const findings: Finding[] = [];
-  void ignoredFileRule.check({
-    ...ignored,
-    options: ignoredFileRule.defaultOptions,
-    report: (report) => findings.push(findingOf(ignoredFileRule.meta, report, 'warning')),
-  });
-  const [finding] = findings;
+  const [finding] = runRules([ignoredFileRule], ignored, { settle: () => 'warning' });
   if (!finding) throw new Error('ignored-file reported nothing for an ignored file');
   return {
     ruleId: finding.ruleId,
@@ -66,11 +56,9 @@ export function runDuplicateKey(
 ): void {
   // The rule reports from inside `visit`, about the duplicate it was just handed.
   let current: DuplicateKey | undefined;
-  const report = (r: Report) => {
-    const duplicate = current;
-    if (duplicate?.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
-    const severity = keep(r.pointer, duplicate);
-    if (severity) take(findingOf(duplicateKeyRule.meta, r, severity), duplicate);
+  const settle = (_meta: unknown, r: Report) => {
+    if (current?.pointer !== r.pointer) throw new Error(`duplicate-key reported ${r.pointer}, which is not the duplicate it was handed`);
+    return keep(r.pointer, current);
   };
   const each = (visit: (duplicate: DuplicateKey) => void) => {
     eachDuplicate((duplicate) => {
@@ -79,5 +67,42 @@ export function runDuplicateKey(
       current = undefined;
     });
   };
-  void duplicateKeyRule.check({ eachDuplicate: each, json, firstLine, options: duplicateKeyRule.defaultOptions, report });
+  runRules(
+    [duplicateKeyRule],
+    { eachDuplicate: each, json, firstLine },
+    {
+      settle,
+      take: (finding) => {
+        if (current) take(finding, current);
+      },
+    },
+  );
+}
+
+/** A FHIR integer written with a fraction or exponent: where, as written, and the digits to write. */
+export interface IntegerLiteral {
+  readonly pointer: string;
+  readonly literal: string;
+  readonly write: string;
+}
+
+/**
+ * Runs fhir-integer-literal over a payload's integers written with a fraction or exponent. `keep`
+ * settles each report's severity before its message is built (undefined: not listed).
+ */
+export function runFhirIntegerLiteral(
+  literals: readonly IntegerLiteral[],
+  keep: (pointer: string) => Severity | undefined,
+  take: (finding: Finding) => void,
+): void {
+  if (literals.length === 0) return;
+  runRules(
+    [fhirIntegerLiteralRule],
+    {
+      eachIntegerLiteral: (visit: (literal: IntegerLiteral) => void) => {
+        for (const literal of literals) visit(literal);
+      },
+    },
+    { settle: (_meta: unknown, r: Report) => keep(r.pointer), take },
+  );
 }

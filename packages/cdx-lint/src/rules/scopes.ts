@@ -33,3 +33,11 @@ export interface IgnoredFileContext {
 
 /** A file named on the command line (or as --stdin-filename) that is ignored (only `ignored-file`). */
 export const IGNORED_FILE = defineScope<IgnoredFileContext>('ignored-file');
+
+/** A FHIR payload's integers written with a fraction or an exponent (only `fhir-integer-literal`). */
+export interface IntegerTextContext {
+  /** Hands each such integer to `visit`, in text order: where it is, as written, and the digits to write. */
+  eachIntegerLiteral(visit: (literal: { readonly pointer: string; readonly literal: string; readonly write: string }) => void): void;
+}
+
+export const INTEGER_TEXT = defineScope<IntegerTextContext>('integer-text');

@@ -1,3 +1,5 @@
+import type { KindId } from '@cdx/validate';
+import { integerLiterals } from '../lint/integer-literals.js';
 import { findDuplicateKeys, mayHaveDuplicateKeys, type DuplicateKey } from '../locate/duplicates.js';
 import { locatePointers, type NodeLocation } from '../locate/locate.js';
 import { splitBom } from '../locate/text.js';
@@ -36,6 +38,10 @@ class JsonDocument implements SourceDocument {
 
   eachDuplicateKey(visit: (duplicate: DuplicateKey) => void): void {
     findDuplicateKeys(this.text, visit);
+  }
+
+  integerLiterals(kind: KindId | null) {
+    return integerLiterals(this.text, kind);
   }
 
   locate(pointers: Iterable<string>, hasDuplicates: boolean) {

@@ -2,6 +2,7 @@ import type { KindId, ValidateOptions } from '@cdx/validate';
 import type { DuplicateKey } from '../locate/duplicates.js';
 import type { NodeLocation } from '../locate/locate.js';
 import type { SyntaxProblem } from '../locate/walker.js';
+import type { IntegerLiteral } from '../rules/run.js';
 
 /** Where a payload's values are not known; @cdx/validate's `UnknownParts`. */
 export type UnknownParts = NonNullable<ValidateOptions['unknown']>;
@@ -30,6 +31,11 @@ export interface SourceDocument {
    * times, and the caller keeps only as many as it reports.
    */
   eachDuplicateKey(visit: (duplicate: DuplicateKey) => void): void;
+  /**
+   * JSON only: the FHIR integers of a payload of this kind written with a fraction or exponent
+   * (`1.0`, `1e0`), which JSON.parse hides. Other sources write no JSON number literals.
+   */
+  integerLiterals?(kind: KindId | null): readonly IntegerLiteral[];
   /** Locations of these pointers and their ancestors, as offsets in the file's text. */
   locate(pointers: Iterable<string>, hasDuplicates: boolean): Map<string, NodeLocation>;
   /**

@@ -15,6 +15,18 @@ export interface Linted {
   diagnostics: Diagnostic[];
   /** "Fix all" for this version, as the span it replaces: pending while the lint thread computes it, undefined when nothing to rename. */
   fixAll: Promise<Span | undefined> | undefined;
+  /** Set once "fix all" is known (at once when nothing is fixable). */
+  settled?: { span: Span | undefined };
+}
+
+/**
+ * The span of a lint's "fix all" for a code-action request: awaited when `wait` (the request names
+ * that kind, as an editor's fix-all on save does), else only if already computed: a request made on
+ * a cursor move answers at once, its "fix all" offered from the next request on.
+ */
+export async function fixAllSpan(result: Linted, wait: boolean): Promise<Span | undefined> {
+  if (result.settled) return result.settled.span;
+  return wait ? result.fixAll : undefined;
 }
 
 export interface SchedulerEvents {
@@ -197,8 +209,17 @@ export class LintScheduler {
       case 'linted': {
         job.linted = true;
         this.events.trace(`lint ${job.uri} v${job.version}: ${message.diagnostics.length} findings in ${message.ms} ms`);
-        const fixAll = message.fixable ? new Promise<Span | undefined>((resolve) => (job.resolveFix = resolve)) : undefined;
-        if (this.#isLatest(job)) this.events.linted({ uri: job.uri, version: job.version, diagnostics: message.diagnostics, fixAll });
+        const result: Linted = { uri: job.uri, version: job.version, diagnostics: message.diagnostics, fixAll: undefined };
+        if (message.fixable) {
+          result.fixAll = new Promise<Span | undefined>((resolve) => {
+            job.resolveFix = (span) => {
+              // The first answer stands (a finished job resolves again, with nothing).
+              result.settled ??= { span };
+              resolve(span);
+            };
+          });
+        } else result.settled = { span: undefined };
+        if (this.#isLatest(job)) this.events.linted(result);
         if (!message.fixable) this.#finish(job);
         return;
       }

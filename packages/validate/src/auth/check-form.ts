@@ -1,6 +1,6 @@
 import type { Finding } from '../finding.js';
-import { findingOf } from '../rules/create-rule.js';
 import { rulesOf } from '../rules/index.js';
+import { runRules } from '../run-rules.js';
 import { TOKEN_FORM } from '../rules/scopes.js';
 import type { TokenRequestForm } from './types.js';
 
@@ -46,15 +46,7 @@ export function checkTokenForm(given: TokenFormInput): TokenFormResult {
   // JavaScript callers can pass anything; a body that is not a form is one finding, not a TypeError.
   const notForm = typeof form !== 'string' && (typeof form !== 'object' || form === null) ? (form === null ? 'null' : typeof form) : undefined;
   const fields = notForm === undefined ? valuesOf(given) : new Map<string, string[]>();
-  const findings: Finding[] = [];
-  for (const rule of rulesOf(TOKEN_FORM)) {
-    void rule.check({
-      fields,
-      notForm,
-      options: rule.defaultOptions,
-      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
-    });
-  }
+  const findings: Finding[] = runRules(rulesOf(TOKEN_FORM), { fields, notForm });
   const assertions = fields.get('client_assertion') ?? [];
   const assertion = assertions.length === 1 && assertions[0] !== '' ? assertions[0] : undefined;
   return assertion === undefined ? { findings } : { findings, assertion };

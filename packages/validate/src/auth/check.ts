@@ -1,6 +1,8 @@
 import type { Finding } from '../finding.js';
-import { findingOf, type Rule } from '../rules/create-rule.js';
+import type { Rule } from '../rules/create-rule.js';
 import { rulesOf } from '../rules/index.js';
+import { inRunOrder } from '../run-order.js';
+import { runRulesAsync } from '../run-rules.js';
 import { ASSERTION, type AssertionContext } from '../rules/scopes.js';
 import { checkTokenForm, type TokenFormInput } from './check-form.js';
 import { verifySignature, type Verification } from './check-signature.js';
@@ -8,32 +10,15 @@ import { decodeAssertion } from './decode.js';
 import { resolveCheckOptions, type CheckAssertionOptions, type ResolvedCheckOptions } from './options.js';
 import { declaresExtension, isAllowedAlg } from './service.js';
 
-/**
- * The order the assertion rules run in, which is the order of their findings: the token's form
- * first, then the header, the claims and the signature; jwt-jti last, since it remembers a jti
- * only when no other rule reported.
- */
-const ORDER = [
-  'jwt-malformed',
-  'jwt-alg',
-  'jwt-kid',
-  'jwt-typ',
-  'jwt-crit',
-  'jwt-jku',
-  'jwt-iss-sub',
-  'jwt-aud',
-  'jwt-exp',
-  'jwt-iat',
-  'jwt-signature',
-  'jwt-jti',
-];
+let ordered: readonly Rule<AssertionContext>[] | undefined;
 
-/** The registry's assertion rules in ORDER (auth tests check that ORDER names each of them once). */
+/**
+ * The registry's assertion rules in the order they run, which is the order of their findings, as
+ * their metas declare it (`meta.after`): the token's form first, then the header, the claims and
+ * the signature; jwt-jti last, since it remembers a jti only when no other rule reported.
+ */
 export function assertionRules(): readonly Rule<AssertionContext>[] {
-  const rules = rulesOf(ASSERTION);
-  const ordered = ORDER.flatMap((id) => rules.filter((rule) => rule.meta.id === id));
-  if (ordered.length !== rules.length) throw new Error(`auth/check.ts: ORDER must name every assertion rule (${rules.map((r) => r.meta.id).join(', ')})`);
-  return ordered;
+  return (ordered ??= inRunOrder(rulesOf(ASSERTION)));
 }
 
 async function explain(assertion: unknown, settings: ResolvedCheckOptions): Promise<Finding[]> {
@@ -55,13 +40,7 @@ async function explain(assertion: unknown, settings: ResolvedCheckOptions): Prom
           : Promise.resolve(undefined)),
     reported: () => findings.length,
   };
-  for (const rule of assertionRules()) {
-    await rule.check({
-      ...context,
-      options: rule.defaultOptions,
-      report: (report) => findings.push(findingOf(rule.meta, report, report.severity ?? rule.meta.severity)),
-    });
-  }
+  await runRulesAsync(assertionRules(), context, { take: (finding) => findings.push(finding) });
   return findings;
 }
 

@@ -30,24 +30,27 @@ export class BundleIndex {
   #urls(): Map<string, EntryView> {
     if (!this.#byFullUrl) {
       const byFullUrl = new Map<string, EntryView>();
-      const byUrlTail = new Map<string, EntryView>();
       for (const entry of this.entries) {
         const url = entry.fullUrl;
-        if (url === undefined) continue;
-        if (!byFullUrl.has(url)) byFullUrl.set(url, entry);
-        const tail = urlTail(url);
-        if (tail !== undefined && !byUrlTail.has(tail)) byUrlTail.set(tail, entry);
+        if (url !== undefined && !byFullUrl.has(url)) byFullUrl.set(url, entry);
       }
       this.#byFullUrl = byFullUrl;
-      this.#byUrlTail = byUrlTail;
     }
     return this.#byFullUrl;
   }
 
   /** The first entry whose fullUrl ends in `/<type>/<id>` or whose resource is that type with that id. */
   byTypeAndId(type: string, id: string): EntryView | undefined {
-    this.#urls();
-    // Type and id are read only when a relative reference is resolved: most bundles have none.
+    // The tails of the fullUrls, and types and ids, only when a relative reference is resolved:
+    // most bundles have none.
+    if (!this.#byUrlTail) {
+      const byUrlTail = new Map<string, EntryView>();
+      for (const entry of this.entries) {
+        const tail = entry.fullUrl === undefined ? undefined : urlTail(entry.fullUrl);
+        if (tail !== undefined && !byUrlTail.has(tail)) byUrlTail.set(tail, entry);
+      }
+      this.#byUrlTail = byUrlTail;
+    }
     if (!this.#byTypeId) {
       const byTypeId = new Map<string, EntryView>();
       for (const entry of this.entries) {
@@ -59,7 +62,7 @@ export class BundleIndex {
       this.#byTypeId = byTypeId;
     }
     const key = `${type}\u0000${id}`;
-    return first(this.#byUrlTail!.get(key), this.#byTypeId.get(key));
+    return first(this.#byUrlTail.get(key), this.#byTypeId.get(key));
   }
 }
 

@@ -41,7 +41,7 @@ interface Scope {
   /** The contained resources of the resource `#id` is read against: id → type. */
   readonly contained: ReadonlyMap<string, string>;
   /** The nearest bundle's entries: fullUrl → index and type. */
-  readonly bundle: ReadonlyMap<string, { index: number; type: string | undefined }> | undefined;
+  readonly bundle: ReadonlyMap<string, BundleEntry> | undefined;
 }
 
 function containedIds(resource: Json): ReadonlyMap<string, string> {
@@ -52,14 +52,21 @@ function containedIds(resource: Json): ReadonlyMap<string, string> {
   return out;
 }
 
-function bundleIndex(bundle: Json): Map<string, { index: number; type: string | undefined }> {
-  const out = new Map<string, { index: number; type: string | undefined }>();
+/** An entry as references resolve to it: what a reference to it finds, made once per entry. */
+interface BundleEntry {
+  readonly index: number;
+  readonly found: ReferenceSite['found'];
+}
+
+function bundleIndex(bundle: Json): Map<string, BundleEntry> {
+  const out = new Map<string, BundleEntry>();
   const entry = bundle.entry;
   if (!Array.isArray(entry)) return out;
   entry.forEach((e, index) => {
     if (!isObject(e) || typeof e.fullUrl !== 'string' || out.has(e.fullUrl)) return;
     const resource = e.resource;
-    out.set(e.fullUrl, { index, type: isObject(resource) && typeof resource.resourceType === 'string' ? resource.resourceType : undefined });
+    const type = isObject(resource) && typeof resource.resourceType === 'string' ? resource.resourceType : undefined;
+    out.set(e.fullUrl, { index, found: type ? { type, via: 'entry', entry: index } : undefined });
   });
   return out;
 }
@@ -77,7 +84,7 @@ function resolve(parsed: ParsedReference, reference: string, scope: Scope): Refe
     case 'uuid':
     case 'oid': {
       const entry = scope.bundle?.get(reference) ?? (parsed.form === 'absolute' ? scope.bundle?.get(reference.replace(/\/_history\/[^/]*$/, '')) : undefined);
-      if (entry?.type) return { type: entry.type, via: 'entry', entry: entry.index };
+      if (entry?.found) return entry.found;
       return parsed.form === 'absolute' && parsed.type ? { type: parsed.type, via: 'url' } : undefined;
     }
     default:
@@ -88,84 +95,153 @@ function resolve(parsed: ParsedReference, reference: string, scope: Scope): Refe
 const NO_CONTAINED: ReadonlyMap<string, string> = new Map();
 
 /**
+ * What the walk does with a member, worked out once per place in R4's table: a Reference (its
+ * element and targets), a backbone element or a `#path` (the table's members under that path), a
+ * data type that holds references, or a resource slot.
+ */
+type Step =
+  | { readonly kind: 'reference'; readonly typeName: string; readonly key: string; readonly targets: readonly string[] }
+  | { readonly kind: 'members'; readonly typeName: string; readonly key: string; readonly table: Table; plan?: Plan }
+  | { readonly kind: 'type'; readonly typeName: string }
+  | { readonly kind: 'resource' };
+
+/** A type's members at one path of its table (`''`: its own), member name → step. */
+type Plan = ReadonlyMap<string, Step>;
+
+const EMPTY: Plan = new Map();
+const RESOURCE: Step = { kind: 'resource' };
+const EXTENSION: Step = { kind: 'type', typeName: 'Extension' };
+const plans = new WeakMap<Table, Map<string, Plan>>();
+
+/**
+ * The members of R4's table for `typeName` under `prefix`: read once, then looked up by member
+ * name (no `prefix.name` string is built per member met, and no table is searched by it).
+ */
+function planOf(typeName: string, table: Table | undefined, prefix: string): Plan {
+  if (table === undefined) return EMPTY;
+  let byPrefix = plans.get(table);
+  if (!byPrefix) plans.set(table, (byPrefix = new Map<string, Plan>()));
+  let plan = byPrefix.get(prefix);
+  if (plan) return plan;
+  const out = new Map<string, Step>();
+  const head = prefix === '' ? '' : `${prefix}.`;
+  for (const key of Object.keys(table)) {
+    if (!key.startsWith(head) || key.slice(head.length).includes('.')) continue;
+    const entry = table[key]!;
+    const name = key.slice(head.length);
+    if (entry === 0) out.set(name, { kind: 'members', typeName, key, table });
+    else if (typeof entry !== 'string') out.set(name, { kind: 'reference', typeName, key, targets: entry });
+    else if (entry === 'Resource') out.set(name, RESOURCE);
+    else if (entry.startsWith('#')) out.set(name, { kind: 'members', typeName, key: entry.slice(1), table });
+    else out.set(name, { kind: 'type', typeName: entry });
+  }
+  byPrefix.set(prefix, (plan = out));
+  return plan;
+}
+
+const byType = new Map<string, Plan>();
+
+/** The plan of a data type's or a resource's own members (R4's names only are kept). */
+function typePlan(typeName: string): Plan {
+  let plan = byType.get(typeName);
+  if (plan === undefined) {
+    plan = Object.hasOwn(R4_REFERENCES, typeName) ? planOf(typeName, R4_REFERENCES[typeName], '') : EMPTY;
+    if (plan !== EMPTY) byType.set(typeName, plan);
+  }
+  return plan;
+}
+
+/** One Reference as the visit sees it: a single object, refilled per site (read it during the visit only). */
+class Site implements ReferenceSite {
+  targets: readonly string[] = [];
+  reference: string | undefined = undefined;
+  parsed: ParsedReference | undefined = undefined;
+  type: string | undefined = undefined;
+  found: ReferenceSite['found'] = undefined;
+  missingContained = false;
+  danglingInBundle = false;
+  inBundle = false;
+  typeName = '';
+  key = '';
+  constructor(readonly pointer: () => string) {}
+  readonly element = (): string => `${this.typeName}.${this.key}`;
+}
+
+/**
  * Calls `visit` for every Reference in `root` (a resource, or a document's resource at `at`), and
  * returns how many `reference` strings it met. `paths: 'table'` walks only where R4's table puts
  * references (and the extensions met on the way), not the data types that hold none: enough when
- * the count equals the references the strict twin gathered, since then none is elsewhere.
+ * the count equals the references the strict twin gathered, since then none is elsewhere. The site
+ * handed to `visit` is valid during that call only.
  */
 export function walkReferences(root: Json, at: readonly (string | number)[], visit: (site: ReferenceSite) => void, paths: 'all' | 'table' = 'all'): number {
   const all = paths === 'all';
   let count = 0;
   const path: (string | number)[] = [...at];
-  const pointer = () => path.reduce<string>((p, key) => childPointer(p, key), '');
+  const current = new Site(() => path.reduce<string>((p, key) => childPointer(p, key), ''));
+  // A bundle's resources name the same few references again and again.
+  const parsedOnce = new Map<string, ParsedReference>();
 
-  const site = (value: Json, typeName: string, key: string, targets: readonly string[], scope: Scope): void => {
+  const site = (value: Json, step: Extract<Step, { kind: 'reference' }>, scope: Scope): void => {
     const reference = typeof value.reference === 'string' ? value.reference : undefined;
-    if (reference !== undefined) count++;
-    const parsed = reference === undefined ? undefined : parseReference(reference);
-    const found = parsed && reference !== undefined ? resolve(parsed, reference, scope) : undefined;
-    const missingContained = parsed?.form === 'contained' && parsed.id !== '' && !scope.contained.has(parsed.id);
-    const danglingInBundle =
-      scope.bundle !== undefined &&
-      (parsed?.form === 'uuid' || parsed?.form === 'oid' || parsed?.form === 'badUuid' || parsed?.form === 'badOid') &&
-      !scope.bundle.has(reference!);
-    visit({
-      pointer,
-      element: () => `${typeName}.${key}`,
-      targets,
-      reference,
-      parsed,
-      type: typeof value.type === 'string' ? value.type : undefined,
-      found,
-      missingContained,
-      danglingInBundle,
-      inBundle: scope.bundle !== undefined,
-    });
+    let parsed: ParsedReference | undefined;
+    if (reference !== undefined) {
+      count++;
+      parsed = parsedOnce.get(reference);
+      if (parsed === undefined) parsedOnce.set(reference, (parsed = parseReference(reference)));
+    }
+    const form = parsed?.form;
+    current.typeName = step.typeName;
+    current.key = step.key;
+    current.targets = step.targets;
+    current.reference = reference;
+    current.parsed = parsed;
+    current.type = typeof value.type === 'string' ? value.type : undefined;
+    current.found = parsed && reference !== undefined ? resolve(parsed, reference, scope) : undefined;
+    current.missingContained = form === 'contained' && (parsed as { id: string }).id !== '' && !scope.contained.has((parsed as { id: string }).id);
+    current.danglingInBundle =
+      scope.bundle !== undefined && (form === 'uuid' || form === 'oid' || form === 'badUuid' || form === 'badOid') && !scope.bundle.has(reference!);
+    current.inBundle = scope.bundle !== undefined;
+    visit(current);
   };
 
   /**
-   * The members of an object of type `typeName` at element path `prefix` (table undefined: no
-   * reference can be below, but an extension can). No closure or key string is made per member
-   * unless the table is read: a valid resource costs one pass and few allocations.
+   * The members of an object by its plan (empty: no reference can be below, but an extension can).
+   * No closure or key string is made per member: a valid resource costs one pass and few allocations.
    */
-  const members = (value: Json, typeName: string, table: Table | undefined, prefix: string, scope: Scope): void => {
+  const members = (value: Json, plan: Plan, scope: Scope): void => {
     if (path.length > MAX_DEPTH) return;
     for (const name in value) {
       if (!Object.hasOwn(value, name)) continue;
       const child = value[name];
       if (typeof child !== 'object' || child === null) continue;
-      let entry: R4ReferencePath | undefined;
-      let key = '';
-      if (name === 'extension' || name === 'modifierExtension') entry = 'Extension';
-      else if (table !== undefined) {
-        key = prefix === '' ? name : `${prefix}.${name}`;
-        entry = table[key];
-      }
+      const step = name === 'extension' || name === 'modifierExtension' ? EXTENSION : plan.get(name);
+      if (step === undefined && !all) continue;
       path.push(name);
       if (Array.isArray(child)) {
         for (let i = 0; i < child.length; i++) {
           const item: unknown = child[i];
           if (!isObject(item)) continue;
           path.push(i);
-          step(item, name, entry, typeName, table, key, scope);
+          take(item, name, step, scope);
           path.pop();
         }
-      } else step(child as Json, name, entry, typeName, table, key, scope);
+      } else take(child as Json, name, step, scope);
       path.pop();
     }
   };
 
-  /** One object under member `name`, by what the table says of it (`entry`). */
-  const step = (item: Json, name: string, entry: R4ReferencePath | undefined, typeName: string, table: Table | undefined, key: string, scope: Scope): void => {
-    if (entry === undefined) {
-      if (all) members(item, typeName, undefined, '', scope);
-    } else if (entry === 0) members(item, typeName, table, key, scope);
-    else if (typeof entry !== 'string') {
-      site(item, typeName, key, entry, scope);
-      members(item, 'Reference', R4_REFERENCES.Reference, '', scope);
-    } else if (entry === 'Resource') resource(item, name === 'contained' ? scope : undefined, scope.bundle);
-    else if (entry.startsWith('#')) members(item, typeName, table, entry.slice(1), scope);
-    else members(item, entry, R4_REFERENCES[entry], '', scope);
+  /** One object under member `name`, by its step (undefined: a member the table does not name). */
+  const take = (item: Json, name: string, step: Step | undefined, scope: Scope): void => {
+    if (step === undefined) members(item, EMPTY, scope);
+    else if (step.kind === 'members') members(item, (step.plan ??= planOf(step.typeName, step.table, step.key)), scope);
+    else if (step.kind === 'reference') {
+      site(item, step, scope);
+      // Below a Reference, only its identifier (and extensions) can hold one: most have neither.
+      if (all || item.identifier !== undefined || item.extension !== undefined || item.modifierExtension !== undefined)
+        members(item, typePlan('Reference'), scope);
+    } else if (step.kind === 'resource') resource(item, name === 'contained' ? scope : undefined, scope.bundle);
+    else members(item, typePlan(step.typeName), scope);
   };
 
   /** A resource: its own contained ids (a contained one reads its container's), its own bundle index. */
@@ -175,8 +251,7 @@ export function walkReferences(root: Json, at: readonly (string | number)[], vis
       contained: container?.contained ?? containedIds(value),
       bundle: type === 'Bundle' ? bundleIndex(value) : bundle,
     };
-    const table = type === undefined ? undefined : R4_REFERENCES[type];
-    members(value, type ?? '', table, '', scope);
+    members(value, type === undefined ? EMPTY : typePlan(type), scope);
   };
 
   resource(root, undefined, undefined);

@@ -22,6 +22,20 @@ const OID = /^urn:oid:[0-2](?:\.(?:0|[1-9][0-9]*))+$/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s/]/;
 const TYPE_LIKE = /^[A-Za-z][A-Za-z0-9_]*$/;
 
+const UUID_FORM: ParsedReference = { form: 'uuid' };
+
+/** UUID's test by character (a bundle's references are mostly `urn:uuid:`): 8-4-4-4-12 hexadecimal digits. */
+function isUuidUrn(reference: string): boolean {
+  if (reference.length !== 45) return false;
+  for (let i = 9; i < 45; i++) {
+    const c = reference.charCodeAt(i);
+    if (i === 17 || i === 22 || i === 27 || i === 32) {
+      if (c !== 45) return false;
+    } else if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70))) return false;
+  }
+  return true;
+}
+
 let lowerCaseTypes: Map<string, string> | undefined;
 /** The R4 type a wrongly cased name stands for (`patient` → `Patient`). */
 function typeByCase(name: string): string | undefined {
@@ -63,7 +77,8 @@ export function parseReference(reference: string): ParsedReference {
     const id = reference.slice(1);
     return id === '' || ID.test(id) ? { form: 'contained', id } : { form: 'badId', id };
   }
-  if (/^urn:uuid:/i.test(reference)) return UUID.test(reference) ? { form: 'uuid' } : { form: 'badUuid' };
+  if (reference.startsWith('urn:uuid:')) return isUuidUrn(reference) ? UUID_FORM : { form: 'badUuid' };
+  if (/^urn:uuid:/i.test(reference)) return UUID.test(reference) ? UUID_FORM : { form: 'badUuid' };
   if (/^urn:oid:/i.test(reference)) return OID.test(reference) ? { form: 'oid' } : { form: 'badOid' };
   if (SCHEME.test(reference)) {
     if (/\s/.test(reference)) return { form: 'malformed' };

@@ -86,6 +86,11 @@ export interface RuleMeta<M extends string = string> {
   readonly aboutMemberName: boolean;
   /** Payload rules: the findings of other rules that a finding of this one stands for. */
   readonly supersedes: readonly Supersession[];
+  /**
+   * Rules of its scope that run before it (their findings come first, and it may read how many
+   * they reported); `'*'` is every other rule of its scope. The runners order by it (src/run-order.ts).
+   */
+  readonly after: readonly string[];
 }
 
 /** What a rule reports; the runner adds the rule id, the severity and the filled message. */
@@ -140,6 +145,7 @@ export interface RuleDefinition<C, M extends string, O> {
     needsWholePayload?: boolean;
     aboutMemberName?: boolean;
     supersedes?: readonly Supersession[];
+    after?: readonly string[];
   };
   defaultOptions?: O;
   appliesTo?: (kind: KindInfo) => boolean;
@@ -179,6 +185,7 @@ export function createRule<C, M extends string, O = object>(definition: RuleDefi
       needsWholePayload: meta.needsWholePayload ?? false,
       aboutMemberName: meta.aboutMemberName ?? false,
       supersedes: Object.freeze([...(meta.supersedes ?? [])]),
+      after: Object.freeze([...(meta.after ?? [])]),
     }),
     defaultOptions: Object.freeze({ ...(definition.defaultOptions ?? {}) }) as Readonly<O>,
     ...(definition.appliesTo ? { appliesTo: definition.appliesTo } : {}),

@@ -25,7 +25,11 @@ export const sourceIdRule = createRule({
     options: {
       type: 'object',
       properties: {
-        multipleApiKeys: { type: 'boolean', description: 'The caller holds more than one API key per environment, so Meta.Source.ID is required.' },
+        multipleApiKeys: {
+          type: 'boolean',
+          description: 'The caller holds more than one API key per environment, so Meta.Source.ID is required.',
+          errorMessage: 'must be true or false',
+        },
       },
       additionalProperties: false,
     },

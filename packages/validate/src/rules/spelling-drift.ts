@@ -85,7 +85,7 @@ export const spellingDriftRule = createRule({
         knownVariants: {
           type: 'object',
           description: 'Extra known variant spellings, variant → canonical member name; reported as spelling-drift and fixed by --fix.',
-          additionalProperties: { type: 'string', minLength: 1 },
+          additionalProperties: { type: 'string', minLength: 1, errorMessage: 'must name the canonical member as a non-empty string' },
         },
       },
       additionalProperties: false,

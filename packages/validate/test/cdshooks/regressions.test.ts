@@ -4,6 +4,7 @@
 // brought to light.
 import { describe, expect, it } from 'vitest';
 import { validate } from '../../src/index.js';
+import { example as readExample } from '../support/payload-tester.js';
 
 const key = (f: { ruleId: string; pointer: string }) => `${f.ruleId} ${f.pointer}`;
 
@@ -72,6 +73,19 @@ describe('bare CDS Hooks documents', () => {
 });
 
 describe('schema errors', () => {
+  // Every branch of the prefetch value's anyOf is for another JSON type than the number given: the
+  // message names them all, not the one branch it happened to weigh.
+  it('a prefetch value of no allowed type is told every type it may have', () => {
+    const bare = validate({ ...request, prefetch: { x: 5 } }).findings;
+    expect(bare).toEqual([
+      expect.objectContaining({ ruleId: 'schema', pointer: '/prefetch/x', message: '`prefetch.x` must be null or object, not a number.' }),
+    ]);
+    const orderSign = validate({ ...readExample('cdshooks-order-sign'), prefetch: { x: 5 } }).findings;
+    expect(orderSign).toEqual([
+      expect.objectContaining({ ruleId: 'schema', pointer: '/prefetch/x', message: '`prefetch.x` must be string, null or object, not a number.' }),
+    ]);
+  });
+
   it('an object in a slot that also takes a string is reported for what is wrong with the object', () => {
     const result = validate({
       cards: [],

@@ -125,6 +125,7 @@ payloadTester.run(schemaRule, {
     },
   ],
   unreachable: {
+    requiredOneOf: 'only a service profile has an anyOf whose branches each require another member (a Claim $attach attachment: data or url)',
     tooMany: 'no schema sets maxItems, maxLength or maxProperties on a payload member',
     multipleOf: 'no schema uses multipleOf',
     uniqueItems: 'no schema uses uniqueItems',

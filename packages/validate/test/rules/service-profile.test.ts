@@ -41,6 +41,23 @@ payloadTester.run(serviceProfileRule, {
       errors: [{ pointer: '/entry/0/resource/focus', messageId: 'required', data: { field: '`entry[0].resource.focus`', profile: '`fhir/ChargeItemCreate`' } }],
     },
     {
+      // Either member is enough: a message naming one of them misled users who send a url.
+      name: 'a Claim $attach attachment with neither data nor url',
+      input: {
+        payload: edited('fhir-claimattach', (p) => {
+          delete p.entry[0].resource.content[0].attachment.data;
+        }),
+      },
+      errors: [
+        {
+          pointer: '/entry/0/resource/content/0/attachment',
+          messageId: 'requiredOneOf',
+          message:
+            "`entry[0].resource.content[0].attachment` has neither `data` nor `url`: write one of them. R4 allows this; the service's `fhir/ClaimAttach` profile does not.",
+        },
+      ],
+    },
+    {
       name: 'a Goal whose subject is a Group (R4 allows it; the service takes a Patient)',
       input: { payload: edited('fhir-goal', (p) => void (p.subject = { reference: 'Group/7' })) },
       errors: [

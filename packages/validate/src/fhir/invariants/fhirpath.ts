@@ -55,7 +55,7 @@ interface Check {
   readonly invariant: Invariant;
   /** Members any one of which, absent, means it holds; `choice` for a `name[x]` member. */
   readonly guards: readonly Guard[];
-  readonly native: ((node: unknown, resource: Json) => boolean) | undefined;
+  readonly native: ((node: unknown, resource: Json) => boolean | undefined) | undefined;
 }
 
 /** A member whose absence means a constraint holds: its name, `_name`, and whether it is a `name[x]` choice. */
@@ -87,6 +87,9 @@ interface Layout {
 
 /** Per constraint table (errors only, or with warnings): the layouts of the types met so far. */
 const layoutsByTable = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Map<string, Layout>>();
+
+/** The model's resource types met so far. */
+const resourceTypes = new Set<string>();
 
 class Walk {
   readonly #segments: (string | number)[] = [];
@@ -164,18 +167,28 @@ class Walk {
 
   resource(resource: Json, contained: boolean): void {
     const type = resource.resourceType;
-    if (typeof type !== 'string' || !(`${type}.id` in this.#model.path2Type)) return;
+    if (typeof type !== 'string' || !this.#isResourceType(type)) return;
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
     this.#element(resource, type, resource);
     this.#root = root;
   }
 
+  /** Whether the model knows `type` as a resource (asked once per type name, not per resource). */
+  #isResourceType(type: string): boolean {
+    if (resourceTypes.has(type)) return true;
+    // Only R4's names are kept (a payload's made-up type names would grow the set without bound).
+    const known = `${type}.id` in this.#model.path2Type;
+    if (known) resourceTypes.add(type);
+    return known;
+  }
+
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
     for (const check of checks) {
       if (anyAbsent(node, check.guards)) continue;
-      if (check.native) {
-        if (!check.native(node, resource)) this.report(check.invariant, this.pointer());
+      const verdict = check.native?.(node, resource);
+      if (verdict !== undefined) {
+        if (!verdict) this.report(check.invariant, this.pointer());
         continue;
       }
       const fn = evaluatorOf(check.invariant, this.engine);

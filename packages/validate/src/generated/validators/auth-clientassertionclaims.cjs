@@ -9,7 +9,7 @@ const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../formats.cjs").uri;
 const pattern0 = new RegExp("/v2/auth/token$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-claims.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -22,197 +22,78 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.iss === undefined) || (!(func0.call(data, "iss")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iss"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "iss"}); errors++;
 }
 if((data.sub === undefined) || (!(func0.call(data, "sub")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sub"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "sub"}); errors++;
 }
 if((data.aud === undefined) || (!(func0.call(data, "aud")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "aud"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "aud"}); errors++;
 }
 if((data.iat === undefined) || (!(func0.call(data, "iat")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "iat"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "iat"}); errors++;
 }
 if((data.exp === undefined) || (!(func0.call(data, "exp")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exp"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exp"}); errors++;
 }
 if((data.jti === undefined) || (!(func0.call(data, "jti")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "jti"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "jti"}); errors++;
 }
 if(data.iss !== undefined && func0.call(data, "iss")){
 let data0 = data.iss;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err6 = {instancePath:instancePath+"/iss",schemaPath:"#/properties/iss/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/iss",schemaPath:"#/properties/iss/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/iss", "#/properties/iss/type", {type: "string"}); errors++;
 }
 }
 if(data.sub !== undefined && func0.call(data, "sub")){
 let data1 = data.sub;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/sub",schemaPath:"#/properties/sub/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/sub",schemaPath:"#/properties/sub/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sub", "#/properties/sub/type", {type: "string"}); errors++;
 }
 }
 if(data.aud !== undefined && func0.call(data, "aud")){
 let data2 = data.aud;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err10 = {instancePath:instancePath+"/aud",schemaPath:"#/properties/aud/pattern",keyword:"pattern",params:{pattern: "/v2/auth/token$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/pattern", {pattern: "/v2/auth/token$"}); errors++;
 }
 if(!(formats0(data2))){
-const err11 = {instancePath:instancePath+"/aud",schemaPath:"#/properties/aud/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/aud",schemaPath:"#/properties/aud/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/aud", "#/properties/aud/type", {type: "string"}); errors++;
 }
 }
 if(data.iat !== undefined && func0.call(data, "iat")){
 let data3 = data.iat;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/iat",schemaPath:"#/properties/iat/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/type", {type: "integer"}); errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/iat",schemaPath:"#/properties/iat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/iat", "#/properties/iat/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data.exp !== undefined && func0.call(data, "exp")){
 let data4 = data.exp;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/exp",schemaPath:"#/properties/exp/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/type", {type: "integer"}); errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/exp",schemaPath:"#/properties/exp/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/exp", "#/properties/exp/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -220,37 +101,16 @@ if(data.jti !== undefined && func0.call(data, "jti")){
 let data5 = data.jti;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err17 = {instancePath:instancePath+"/jti",schemaPath:"#/properties/jti/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/jti",schemaPath:"#/properties/jti/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jti", "#/properties/jti/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -268,6 +128,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

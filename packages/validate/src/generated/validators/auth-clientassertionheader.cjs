@@ -9,7 +9,7 @@ const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../formats.cjs").uri;
 const pattern0 = new RegExp("^https://", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/client-assertion-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -22,136 +22,72 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.alg === undefined) || (!(func0.call(data, "alg")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "alg"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "alg"}); errors++;
 }
 if((data.kid === undefined) || (!(func0.call(data, "kid")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kid"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "kid"}); errors++;
 }
 if((data.typ === undefined) || (!(func0.call(data, "typ")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "typ"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "typ"}); errors++;
 }
 if(data.alg !== undefined && func0.call(data, "alg")){
 let data0 = data.alg;
 if(!((((data0 === "RS384") || (data0 === "RS512")) || (data0 === "ES384")) || (data0 === "ES512"))){
-const err3 = {instancePath:instancePath+"/alg",schemaPath:"#/properties/alg/enum",keyword:"enum",params:{allowedValues: schema0.properties.alg.enum}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alg", "#/properties/alg/enum", {allowedValues: schema0.properties.alg.enum}); errors++;
 }
 }
 if(data.kid !== undefined && func0.call(data, "kid")){
 let data1 = data.kid;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err4 = {instancePath:instancePath+"/kid",schemaPath:"#/properties/kid/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/kid",schemaPath:"#/properties/kid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kid", "#/properties/kid/type", {type: "string"}); errors++;
 }
 }
 if(data.typ !== undefined && func0.call(data, "typ")){
 if("JWT" !== data.typ){
-const err6 = {instancePath:instancePath+"/typ",schemaPath:"#/properties/typ/const",keyword:"const",params:{allowedValue: "JWT"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/typ", "#/properties/typ/const", {allowedValue: "JWT"}); errors++;
 }
 }
 if(data.jku !== undefined && func0.call(data, "jku")){
 let data3 = data.jku;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err7 = {instancePath:instancePath+"/jku",schemaPath:"#/properties/jku/pattern",keyword:"pattern",params:{pattern: "^https://"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/pattern", {pattern: "^https://"}); errors++;
 }
 if(!(formats0(data3))){
-const err8 = {instancePath:instancePath+"/jku",schemaPath:"#/properties/jku/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/jku",schemaPath:"#/properties/jku/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jku", "#/properties/jku/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"alg":true,"kid":true,"typ":true,"jku":true},"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

@@ -7,7 +7,7 @@ exports.v0 = validate0;
 const func0 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/auth/token-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -20,94 +20,38 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.grant_type === undefined) || (!(func0.call(data, "grant_type")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "grant_type"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "grant_type"}); errors++;
 }
 if((data.client_assertion_type === undefined) || (!(func0.call(data, "client_assertion_type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_assertion_type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "client_assertion_type"}); errors++;
 }
 if((data.client_assertion === undefined) || (!(func0.call(data, "client_assertion")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "client_assertion"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "client_assertion"}); errors++;
 }
 if(data.grant_type !== undefined && func0.call(data, "grant_type")){
 if("client_credentials" !== data.grant_type){
-const err3 = {instancePath:instancePath+"/grant_type",schemaPath:"#/properties/grant_type/const",keyword:"const",params:{allowedValue: "client_credentials"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grant_type", "#/properties/grant_type/const", {allowedValue: "client_credentials"}); errors++;
 }
 }
 if(data.client_assertion_type !== undefined && func0.call(data, "client_assertion_type")){
 if("urn:ietf:params:oauth:client-assertion-type:jwt-bearer" !== data.client_assertion_type){
-const err4 = {instancePath:instancePath+"/client_assertion_type",schemaPath:"#/properties/client_assertion_type/const",keyword:"const",params:{allowedValue: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion_type", "#/properties/client_assertion_type/const", {allowedValue: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}); errors++;
 }
 }
 if(data.client_assertion !== undefined && func0.call(data, "client_assertion")){
 let data2 = data.client_assertion;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/pattern", {pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/client_assertion",schemaPath:"#/properties/client_assertion/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/client_assertion", "#/properties/client_assertion/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -122,6 +66,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {

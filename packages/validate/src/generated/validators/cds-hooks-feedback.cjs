@@ -4,12 +4,15 @@ const canonical = (function (exports) {
 "use strict";
 exports.v0 = validate0;
 
-
 const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
 const schema0 = {"properties":{"outcome":{"enum":["accepted","overridden"]}}};
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/coding.schema.json#/$defs/standard"];
+const formats0 = require("../../formats.cjs")["date-time"];
+
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -20,431 +23,27 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.id === undefined) || (!(func0.call(data, "id")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.id !== undefined && func0.call(data, "id")){
-if(typeof data.id !== "string"){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {"props":{"id":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
-
-
-
-const root1 = {validate: validate2};
-const schema1 = {
- "properties": {
-  "code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "system": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "display": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const formats0 = require("../../formats.cjs").uri;
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/coding.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code !== undefined && func0.call(data, "code")){
-let data0 = data.code;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: schema1.properties.code.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-let data1 = data.system;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: schema1.properties.system.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(!(formats0(data1))){
-const err2 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-let data2 = data.display;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err3 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: schema1.properties.display.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root1.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root1.validate.errors; else for (const vError of root1.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.system === undefined) || (!(func0.call(data, "system")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(typeof data.code !== "string"){
-const err2 = {instancePath:instancePath+"/code",schemaPath:"#/allOf/1/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.system !== undefined && func0.call(data, "system")){
-if(typeof data.system !== "string"){
-const err3 = {instancePath:instancePath+"/system",schemaPath:"#/allOf/1/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.display !== undefined && func0.call(data, "display")){
-if(typeof data.display !== "string"){
-const err4 = {instancePath:instancePath+"/display",schemaPath:"#/allOf/1/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "code": true,
-  "system": true,
-  "display": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(validate3(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.userComment !== undefined && func0.call(data, "userComment")){
-if(typeof data.userComment !== "string"){
-const err0 = {instancePath:instancePath+"/userComment",schemaPath:"#/properties/userComment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err1 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-}
-else {
-const err2 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "reason": true,
-  "userComment": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const formats1 = require("../../formats.cjs")["date-time"];
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate5.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.card === undefined) || (!(func0.call(data, "card")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "card"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "card"}); errors++;
 }
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcome"}); errors++;
 }
 if((data.outcomeTimestamp === undefined) || (!(func0.call(data, "outcomeTimestamp")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcomeTimestamp"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcomeTimestamp"}); errors++;
 }
 if(data.card !== undefined && func0.call(data, "card")){
 if(typeof data.card !== "string"){
-const err3 = {instancePath:instancePath+"/card",schemaPath:"#/properties/card/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/card", "#/properties/card/type", {type: "string"}); errors++;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data1 = data.outcome;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((data1 === "accepted") || (data1 === "overridden"))){
-const err5 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data.acceptedSuggestions !== undefined && func0.call(data, "acceptedSuggestions")){
@@ -452,84 +51,78 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data2[i0], {instancePath:instancePath+"/acceptedSuggestions/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if((data3.id === undefined) || (!(func0.call(data3, "id")))){
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/required", {missingProperty: "id"}); errors++;
+}
+if(data3.id !== undefined && func0.call(data3, "id")){
+if(typeof data3.id !== "string"){
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0+"/id", "#/$defs/acceptedSuggestion/properties/id/type", {type: "string"}); errors++;
+}
+}
+if(data3.extension !== undefined && func0.call(data3, "extension")){
+if(!(func1(data3.extension, {instancePath:instancePath+"/acceptedSuggestions/" + i0+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/acceptedSuggestions",schemaPath:"#/properties/acceptedSuggestions/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions/" + i0, "#/$defs/acceptedSuggestion/type", {type: "object"}); errors++;
+}
+}
 }
 else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/acceptedSuggestions", "#/properties/acceptedSuggestions/type", {type: "array"}); errors++;
 }
 }
 if(data.overrideReason !== undefined && func0.call(data, "overrideReason")){
-if(!(validate4(data.overrideReason, {instancePath:instancePath+"/overrideReason",parentData:data,parentDataProperty:"overrideReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+let data6 = data.overrideReason;
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.reason !== undefined && func0.call(data6, "reason")){
+if(!(func2(data6.reason, {instancePath:instancePath+"/overrideReason/reason"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
+if(data6.userComment !== undefined && func0.call(data6, "userComment")){
+if(typeof data6.userComment !== "string"){
+vErrors = addError(vErrors, instancePath+"/overrideReason/userComment", "#/$defs/overrideReason/properties/userComment/type", {type: "string"}); errors++;
+}
+}
+if(data6.extension !== undefined && func0.call(data6, "extension")){
+if(!(func1(data6.extension, {instancePath:instancePath+"/overrideReason/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/overrideReason", "#/$defs/overrideReason/type", {type: "object"}); errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined && func0.call(data, "outcomeTimestamp")){
-let data5 = data.outcomeTimestamp;
-if(typeof data5 === "string"){
-if(!(formats1(data5))){
-const err7 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/format",keyword:"format",params:{format: "date-time"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+let data10 = data.outcomeTimestamp;
+if(typeof data10 === "string"){
+if(!(formats0(data10))){
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/format", {format: "date-time"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/outcomeTimestamp",schemaPath:"#/properties/outcomeTimestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeTimestamp", "#/properties/outcomeTimestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data6 = data.extension;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+if(!(func1(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate5.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {
+validate1.evaluated = {
  "props": {
   "card": true,
   "outcome": true,
@@ -543,7 +136,7 @@ validate5.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -556,68 +149,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.feedback === undefined) || (!(func0.call(data, "feedback")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "feedback"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "feedback"}); errors++;
 }
 if(data.feedback !== undefined && func0.call(data, "feedback")){
 let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5(data0[i0], {instancePath:instancePath+"/feedback/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data0[i0], {instancePath:instancePath+"/feedback/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/feedback", "#/properties/feedback/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+if(!(func1(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":{"feedback":true,"extension":true},"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
@@ -645,17 +219,17 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate2;
 
 
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate1(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -694,22 +268,22 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
-const root1 = {validate: validate2};
+const root1 = {validate: validate4};
 
-const formats0 = require("../../formats.cjs").uri;
+const formats1 = require("../../formats.cjs").uri;
 
-function validate2(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/coding.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -729,7 +303,7 @@ if((typeof data1 !== "string") && (data1 !== null)){
 errors++;
 }
 if(typeof data1 === "string"){
-if(!(formats0(data1))){
+if(!(formats1(data1))){
 errors++;
 }
 }
@@ -758,10 +332,10 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
+validate4.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -773,10 +347,10 @@ validate2.evaluated = {
 };
 
 
-function validate3(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -818,10 +392,10 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {
+validate5.evaluated = {
  "props": {
   "code": true,
   "system": true,
@@ -833,10 +407,10 @@ validate3.evaluated = {
 };
 
 
-function validate4(data){
+function validate6(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate6.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -846,7 +420,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.reason !== undefined){
 let data0 = data.reason;
-if(!(validate3.call(this, data0))){
+if(!(validate5.call(this, data0))){
 errors++;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
@@ -888,17 +462,17 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate6.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const formats1 = require("../../formats.cjs")["date-time"];
+const formats0 = require("../../formats.cjs")["date-time"];
 
-function validate5(data){
+function validate7(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate5.evaluated;
+const evaluated0 = validate7.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -934,7 +508,7 @@ let data2 = data.acceptedSuggestions;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1.call(this, data2[i0]))){
+if(!(validate3.call(this, data2[i0]))){
 errors++;
 }
 }
@@ -944,14 +518,14 @@ errors++;
 }
 }
 if(data.overrideReason !== undefined){
-if(!(validate4.call(this, data.overrideReason))){
+if(!(validate6.call(this, data.overrideReason))){
 errors++;
 }
 }
 if(data.outcomeTimestamp !== undefined){
 let data5 = data.outcomeTimestamp;
 if(typeof data5 === "string"){
-if(!(formats1(data5))){
+if(!(formats0(data5))){
 errors++;
 }
 }
@@ -982,17 +556,17 @@ errors++;
 else {
 errors++;
 }
-validate5.errors = vErrors;
+validate7.errors = vErrors;
 return errors === 0;
 }
-validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate7.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/feedback.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1008,7 +582,7 @@ let data0 = data.feedback;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate5.call(this, data0[i0]))){
+if(!(validate7.call(this, data0[i0]))){
 errors++;
 }
 }
@@ -1040,10 +614,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

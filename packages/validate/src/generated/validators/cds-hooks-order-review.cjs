@@ -5,547 +5,15 @@ const canonical = (function (exports) {
 exports.v0 = validate0;
 
 
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("../../fhir/resources.cjs")["canonical"];
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json#/$defs/standard"];
+const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/extension.schema.json"];
+const func4 = require("./defs.cjs")["https://schemas.cdx.dev/cdshooks/defs/prefetch.schema.json"];
 const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate1};
-const schema0 = {
- "properties": {
-  "access_token": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "token_type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expires_in": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  },
-  "scope": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "accessToken": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "tokenType": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "expiresIn": {
-   "type": [
-    "integer",
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const pattern0 = new RegExp("^[0-9]+$", "u");
-
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/cdshooks/defs/fhir-authorization.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.access_token !== undefined && func0.call(data, "access_token")){
-let data0 = data.access_token;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/access_token",schemaPath:"#/properties/access_token/type",keyword:"type",params:{type: schema0.properties.access_token.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.token_type !== undefined && func0.call(data, "token_type")){
-let data1 = data.token_type;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/token_type",schemaPath:"#/properties/token_type/type",keyword:"type",params:{type: schema0.properties.token_type.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.expires_in !== undefined && func0.call(data, "expires_in")){
-let data2 = data.expires_in;
-if(((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (typeof data2 !== "string")) && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/type",keyword:"type",params:{type: schema0.properties.expires_in.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-const err3 = {instancePath:instancePath+"/expires_in",schemaPath:"#/properties/expires_in/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-let data3 = data.scope;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err4 = {instancePath:instancePath+"/scope",schemaPath:"#/properties/scope/type",keyword:"type",params:{type: schema0.properties.scope.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(typeof data.subject !== "string"){
-const err5 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(typeof data.patient !== "string"){
-const err6 = {instancePath:instancePath+"/patient",schemaPath:"#/properties/patient/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.accessToken !== undefined && func0.call(data, "accessToken")){
-let data6 = data.accessToken;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/accessToken",schemaPath:"#/properties/accessToken/type",keyword:"type",params:{type: schema0.properties.accessToken.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.tokenType !== undefined && func0.call(data, "tokenType")){
-let data7 = data.tokenType;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/tokenType",schemaPath:"#/properties/tokenType/type",keyword:"type",params:{type: schema0.properties.tokenType.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.expiresIn !== undefined && func0.call(data, "expiresIn")){
-let data8 = data.expiresIn;
-if(((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/type",keyword:"type",params:{type: schema0.properties.expiresIn.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data8 === "string"){
-if(!pattern0.test(data8)){
-const err10 = {instancePath:instancePath+"/expiresIn",schemaPath:"#/properties/expiresIn/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data9 = data.extension;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-}
-else {
-const err11 = {instancePath:instancePath+"/extension",schemaPath:"extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "access_token": true,
-  "token_type": true,
-  "expires_in": true,
-  "scope": true,
-  "subject": true,
-  "patient": true,
-  "accessToken": true,
-  "tokenType": true,
-  "expiresIn": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(!(root2.validate(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = root2.validate.errors; else for (const vError of root2.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.access_token === undefined) || (!(func0.call(data, "access_token")))){
-const err0 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "access_token"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.token_type === undefined) || (!(func0.call(data, "token_type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "token_type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.expires_in === undefined) || (!(func0.call(data, "expires_in")))){
-const err2 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "expires_in"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-const err3 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "scope"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.access_token !== undefined && func0.call(data, "access_token")){
-if(typeof data.access_token !== "string"){
-const err5 = {instancePath:instancePath+"/access_token",schemaPath:"#/allOf/1/properties/access_token/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.token_type !== undefined && func0.call(data, "token_type")){
-if("Bearer" !== data.token_type){
-const err6 = {instancePath:instancePath+"/token_type",schemaPath:"#/allOf/1/properties/token_type/const",keyword:"const",params:{allowedValue: "Bearer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.expires_in !== undefined && func0.call(data, "expires_in")){
-let data2 = data.expires_in;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err7 = {instancePath:instancePath+"/expires_in",schemaPath:"#/allOf/1/properties/expires_in/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.scope !== undefined && func0.call(data, "scope")){
-if(typeof data.scope !== "string"){
-const err8 = {instancePath:instancePath+"/scope",schemaPath:"#/allOf/1/properties/scope/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(typeof data.subject !== "string"){
-const err9 = {instancePath:instancePath+"/subject",schemaPath:"#/allOf/1/properties/subject/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "access_token": true,
-  "token_type": true,
-  "expires_in": true,
-  "scope": true,
-  "subject": true,
-  "patient": true,
-  "accessToken": true,
-  "tokenType": true,
-  "expiresIn": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-const func2 = require("../../fhir/resources.cjs").typed("canonical", "Bundle");
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if((data.userId === undefined) || (!(func0.call(data, "userId")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "userId"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if((data.patientId === undefined) || (!(func0.call(data, "patientId")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patientId"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if((data.orders === undefined) || (!(func0.call(data, "orders")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "orders"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.userId !== undefined && func0.call(data, "userId")){
-if(typeof data.userId !== "string"){
-const err3 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.patientId !== undefined && func0.call(data, "patientId")){
-if(typeof data.patientId !== "string"){
-const err4 = {instancePath:instancePath+"/patientId",schemaPath:"#/properties/patientId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.encounterId !== undefined && func0.call(data, "encounterId")){
-if(typeof data.encounterId !== "string"){
-const err5 = {instancePath:instancePath+"/encounterId",schemaPath:"#/properties/encounterId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.orders !== undefined && func0.call(data, "orders")){
-if(!(func2(data.orders, {instancePath:instancePath+"/orders",parentData:data,parentDataProperty:"orders",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data4 = data.extension;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "userId": true,
-  "patientId": true,
-  "encounterId": true,
-  "orders": true,
-  "extension": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/cdshooks/hooks/order-review.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -558,222 +26,114 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.hook === undefined) || (!(func0.call(data, "hook")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hook"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hook"}); errors++;
 }
 if((data.hookInstance === undefined) || (!(func0.call(data, "hookInstance")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hookInstance"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "hookInstance"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.hook !== undefined && func0.call(data, "hook")){
 if("order-review" !== data.hook){
-const err3 = {instancePath:instancePath+"/hook",schemaPath:"#/properties/hook/const",keyword:"const",params:{allowedValue: "order-review"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hook", "#/properties/hook/const", {allowedValue: "order-review"}); errors++;
 }
 }
 if(data.hookInstance !== undefined && func0.call(data, "hookInstance")){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
 if(!(formats0.test(data1))){
-const err4 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/format", {format: "uuid"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/hookInstance",schemaPath:"#/properties/hookInstance/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hookInstance", "#/properties/hookInstance/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirServer !== undefined && func0.call(data, "fhirServer")){
 let data2 = data.fhirServer;
 if(typeof data2 === "string"){
 if(!(formats1(data2))){
-const err6 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/fhirServer",schemaPath:"#/properties/fhirServer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirServer", "#/properties/fhirServer/type", {type: "string"}); errors++;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
-if(!(validate2(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization",parentData:data,parentDataProperty:"fhirAuthorization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.fhirAuthorization, {instancePath:instancePath+"/fhirAuthorization"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(validate3(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+let data4 = data.context;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if((data4.userId === undefined) || (!(func0.call(data4, "userId")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "userId"}); errors++;
+}
+if((data4.patientId === undefined) || (!(func0.call(data4, "patientId")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "patientId"}); errors++;
+}
+if((data4.orders === undefined) || (!(func0.call(data4, "orders")))){
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/required", {missingProperty: "orders"}); errors++;
+}
+if(data4.userId !== undefined && func0.call(data4, "userId")){
+if(typeof data4.userId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/userId", "#/$defs/context/properties/userId/type", {type: "string"}); errors++;
+}
+}
+if(data4.patientId !== undefined && func0.call(data4, "patientId")){
+if(typeof data4.patientId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/patientId", "#/$defs/context/properties/patientId/type", {type: "string"}); errors++;
+}
+}
+if(data4.encounterId !== undefined && func0.call(data4, "encounterId")){
+if(typeof data4.encounterId !== "string"){
+vErrors = addError(vErrors, instancePath+"/context/encounterId", "#/$defs/context/properties/encounterId/type", {type: "string"}); errors++;
+}
+}
+if(data4.orders !== undefined && func0.call(data4, "orders")){
+if(!(func2(data4.orders, {instancePath:instancePath+"/context/orders"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
+if(data4.extension !== undefined && func0.call(data4, "extension")){
+if(!(func3(data4.extension, {instancePath:instancePath+"/context/extension"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/context", "#/$defs/context/type", {type: "object"}); errors++;
 }
 }
 if(data.prefetch !== undefined && func0.call(data, "prefetch")){
-let data5 = data.prefetch;
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-for(const key0 of Object.keys(data5)){
-let data6 = data5[key0];
-const _errs14 = errors;
-let valid3 = false;
-const _errs15 = errors;
-if(data6 !== null){
-const err8 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../defs/prefetch.schema.json/additionalProperties/anyOf/0/type",keyword:"type",params:{type: "null"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-var _valid0 = _errs15 === errors;
-valid3 = valid3 || _valid0;
-const _errs17 = errors;
-if(!(func1(data6, {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),parentData:data5,parentDataProperty:key0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-var _valid0 = _errs17 === errors;
-valid3 = valid3 || _valid0;
-if(!valid3){
-const err9 = {instancePath:instancePath+"/prefetch/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"../defs/prefetch.schema.json/additionalProperties/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-else {
-errors = _errs14;
-if(vErrors !== null){
-if(_errs14){
-vErrors.length = _errs14;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/prefetch",schemaPath:"../defs/prefetch.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+if(!(func4(data.prefetch, {instancePath:instancePath+"/prefetch"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.user !== undefined && func0.call(data, "user")){
 if(typeof data.user !== "string"){
-const err11 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/user", "#/properties/user/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data8 = data.extension;
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-}
-else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"../defs/extension.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+if(!(func3(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.fhirAuthorization !== undefined && func0.call(data, "fhirAuthorization")){
 if((data.fhirServer === undefined) || (!(func0.call(data, "fhirServer")))){
-const err13 = {instancePath,schemaPath:"#/dependentRequired",keyword:"dependentRequired",params:{property: "fhirAuthorization",
+vErrors = addError(vErrors, instancePath, "#/dependentRequired", {property: "fhirAuthorization",
     missingProperty: "fhirServer",
     depsCount: 1,
-    deps: "fhirServer"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+    deps: "fhirServer"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -793,6 +153,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
@@ -827,23 +200,23 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
-const formats0 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const formats1 = require("../../formats.cjs").uri;
 
-const root2 = {validate: validate1};
+const root2 = {validate: validate2};
 
 const pattern0 = new RegExp("^[0-9]+$", "u");
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/defs/fhir-authorization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -917,10 +290,10 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
+validate2.evaluated = {
  "props": {
   "access_token": true,
   "token_type": true,
@@ -938,10 +311,10 @@ validate1.evaluated = {
 };
 
 
-function validate2(data){
+function validate3(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1013,18 +386,18 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-const func3 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
+const func5 = require("../../fhir/resources.cjs").typed("twin", "Bundle");
 
-function validate3(data){
+function validate4(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1057,7 +430,7 @@ errors++;
 }
 }
 if(data.orders !== undefined){
-if(!(func3.call(this, data.orders))){
+if(!(func5.call(this, data.orders))){
 errors++;
 }
 }
@@ -1084,18 +457,18 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const func4 = require("../../fhir/resources.cjs")["twin"];
+const func6 = require("../../fhir/resources.cjs")["twin"];
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/cdshooks/hooks/order-review.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1120,7 +493,7 @@ errors++;
 if(data.hookInstance !== undefined){
 let data1 = data.hookInstance;
 if(typeof data1 === "string"){
-if(!(formats0.test(data1))){
+if(!(formats2.test(data1))){
 errors++;
 }
 }
@@ -1140,12 +513,12 @@ errors++;
 }
 }
 if(data.fhirAuthorization !== undefined){
-if(!(validate2.call(this, data.fhirAuthorization))){
+if(!(validate3.call(this, data.fhirAuthorization))){
 errors++;
 }
 }
 if(data.context !== undefined){
-if(!(validate3.call(this, data.context))){
+if(!(validate4.call(this, data.context))){
 errors++;
 }
 }
@@ -1163,7 +536,7 @@ errors++;
 var _valid0 = _errs15 === errors;
 valid3 = valid3 || _valid0;
 const _errs17 = errors;
-if(!(func4.call(this, data6))){
+if(!(func6.call(this, data6))){
 errors++;
 }
 var _valid0 = _errs17 === errors;
@@ -1221,10 +594,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

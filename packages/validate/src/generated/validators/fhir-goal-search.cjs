@@ -7,7 +7,7 @@ exports.v0 = validate0;
 const schema0 = {"type":["array","string"]};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/search/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -23,27 +23,13 @@ for(const key0 of Object.keys(data)){
 if(!((((key0 === "patient") || (key0 === "patient.identifier")) || (key0 === "lifecycle-status")) || (key0 === "target-date"))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -52,27 +38,13 @@ errors++;
 if(data.patient !== undefined && func0.call(data, "patient")){
 let data2 = data.patient;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/patient",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data2[i1] !== "string"){
-const err3 = {instancePath:instancePath+"/patient/" + i1,schemaPath:"#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient/" + i1, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -80,27 +52,13 @@ errors++;
 if(data["patient.identifier"] !== undefined && func0.call(data, "patient.identifier")){
 let data4 = data["patient.identifier"];
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/patient.identifier",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient.identifier", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data4[i2] !== "string"){
-const err5 = {instancePath:instancePath+"/patient.identifier/" + i2,schemaPath:"#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patient.identifier/" + i2, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -108,27 +66,13 @@ errors++;
 if(data["lifecycle-status"] !== undefined && func0.call(data, "lifecycle-status")){
 let data6 = data["lifecycle-status"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-const err6 = {instancePath:instancePath+"/lifecycle-status",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycle-status", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data6[i3] !== "string"){
-const err7 = {instancePath:instancePath+"/lifecycle-status/" + i3,schemaPath:"#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycle-status/" + i3, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -136,47 +80,39 @@ errors++;
 if(data["target-date"] !== undefined && func0.call(data, "target-date")){
 let data8 = data["target-date"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-const err8 = {instancePath:instancePath+"/target-date",schemaPath:"#/$defs/values/type",keyword:"type",params:{type: schema0.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target-date", "#/$defs/values/type", {type: schema0.type}); errors++;
 }
 if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data8[i4] !== "string"){
-const err9 = {instancePath:instancePath+"/target-date/" + i4,schemaPath:"#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target-date/" + i4, "#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
@@ -195,16 +131,16 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/search/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -294,10 +230,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -55,7 +55,7 @@ const schema0 = {
 const schema1 = {"type":["array","string"]};
 const func0 = Object.prototype.hasOwnProperty;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/search/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -71,27 +71,13 @@ for(const key0 of Object.keys(data)){
 if(!(func0.call(schema0.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
-const err0 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"), "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data0[i0] !== "string"){
-const err1 = {instancePath:instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i0, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -100,27 +86,13 @@ errors++;
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data2 = data.identifier;
 if((!(Array.isArray(data2))) && (typeof data2 !== "string")){
-const err2 = {instancePath:instancePath+"/identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data2[i1] !== "string"){
-const err3 = {instancePath:instancePath+"/identifier/" + i1,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i1, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -128,27 +100,13 @@ errors++;
 if(data.active !== undefined && func0.call(data, "active")){
 let data4 = data.active;
 if((!(Array.isArray(data4))) && (typeof data4 !== "string")){
-const err4 = {instancePath:instancePath+"/active",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data4)){
 const len2 = data4.length;
 for(let i2=0; i2<len2; i2++){
 if(typeof data4[i2] !== "string"){
-const err5 = {instancePath:instancePath+"/active/" + i2,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active/" + i2, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -156,27 +114,13 @@ errors++;
 if(data["general-practitioner"] !== undefined && func0.call(data, "general-practitioner")){
 let data6 = data["general-practitioner"];
 if((!(Array.isArray(data6))) && (typeof data6 !== "string")){
-const err6 = {instancePath:instancePath+"/general-practitioner",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data6)){
 const len3 = data6.length;
 for(let i3=0; i3<len3; i3++){
 if(typeof data6[i3] !== "string"){
-const err7 = {instancePath:instancePath+"/general-practitioner/" + i3,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner/" + i3, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -184,27 +128,13 @@ errors++;
 if(data["general-practitioner.identifier"] !== undefined && func0.call(data, "general-practitioner.identifier")){
 let data8 = data["general-practitioner.identifier"];
 if((!(Array.isArray(data8))) && (typeof data8 !== "string")){
-const err8 = {instancePath:instancePath+"/general-practitioner.identifier",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data8)){
 const len4 = data8.length;
 for(let i4=0; i4<len4; i4++){
 if(typeof data8[i4] !== "string"){
-const err9 = {instancePath:instancePath+"/general-practitioner.identifier/" + i4,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/general-practitioner.identifier/" + i4, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -212,27 +142,13 @@ errors++;
 if(data.given !== undefined && func0.call(data, "given")){
 let data10 = data.given;
 if((!(Array.isArray(data10))) && (typeof data10 !== "string")){
-const err10 = {instancePath:instancePath+"/given",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/given", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data10)){
 const len5 = data10.length;
 for(let i5=0; i5<len5; i5++){
 if(typeof data10[i5] !== "string"){
-const err11 = {instancePath:instancePath+"/given/" + i5,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/given/" + i5, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -240,27 +156,13 @@ errors++;
 if(data.family !== undefined && func0.call(data, "family")){
 let data12 = data.family;
 if((!(Array.isArray(data12))) && (typeof data12 !== "string")){
-const err12 = {instancePath:instancePath+"/family",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/family", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data12)){
 const len6 = data12.length;
 for(let i6=0; i6<len6; i6++){
 if(typeof data12[i6] !== "string"){
-const err13 = {instancePath:instancePath+"/family/" + i6,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/family/" + i6, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -268,27 +170,13 @@ errors++;
 if(data.birthdate !== undefined && func0.call(data, "birthdate")){
 let data14 = data.birthdate;
 if((!(Array.isArray(data14))) && (typeof data14 !== "string")){
-const err14 = {instancePath:instancePath+"/birthdate",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/birthdate", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data14)){
 const len7 = data14.length;
 for(let i7=0; i7<len7; i7++){
 if(typeof data14[i7] !== "string"){
-const err15 = {instancePath:instancePath+"/birthdate/" + i7,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/birthdate/" + i7, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -296,27 +184,13 @@ errors++;
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data16 = data.gender;
 if((!(Array.isArray(data16))) && (typeof data16 !== "string")){
-const err16 = {instancePath:instancePath+"/gender",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data16)){
 const len8 = data16.length;
 for(let i8=0; i8<len8; i8++){
 if(typeof data16[i8] !== "string"){
-const err17 = {instancePath:instancePath+"/gender/" + i8,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gender/" + i8, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -324,27 +198,13 @@ errors++;
 if(data["address-line"] !== undefined && func0.call(data, "address-line")){
 let data18 = data["address-line"];
 if((!(Array.isArray(data18))) && (typeof data18 !== "string")){
-const err18 = {instancePath:instancePath+"/address-line",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-line", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data18)){
 const len9 = data18.length;
 for(let i9=0; i9<len9; i9++){
 if(typeof data18[i9] !== "string"){
-const err19 = {instancePath:instancePath+"/address-line/" + i9,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-line/" + i9, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -352,27 +212,13 @@ errors++;
 if(data["address-city"] !== undefined && func0.call(data, "address-city")){
 let data20 = data["address-city"];
 if((!(Array.isArray(data20))) && (typeof data20 !== "string")){
-const err20 = {instancePath:instancePath+"/address-city",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-city", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data20)){
 const len10 = data20.length;
 for(let i10=0; i10<len10; i10++){
 if(typeof data20[i10] !== "string"){
-const err21 = {instancePath:instancePath+"/address-city/" + i10,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-city/" + i10, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -380,27 +226,13 @@ errors++;
 if(data["address-state"] !== undefined && func0.call(data, "address-state")){
 let data22 = data["address-state"];
 if((!(Array.isArray(data22))) && (typeof data22 !== "string")){
-const err22 = {instancePath:instancePath+"/address-state",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-state", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data22)){
 const len11 = data22.length;
 for(let i11=0; i11<len11; i11++){
 if(typeof data22[i11] !== "string"){
-const err23 = {instancePath:instancePath+"/address-state/" + i11,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-state/" + i11, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -408,27 +240,13 @@ errors++;
 if(data["address-postalcode"] !== undefined && func0.call(data, "address-postalcode")){
 let data24 = data["address-postalcode"];
 if((!(Array.isArray(data24))) && (typeof data24 !== "string")){
-const err24 = {instancePath:instancePath+"/address-postalcode",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-postalcode", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data24)){
 const len12 = data24.length;
 for(let i12=0; i12<len12; i12++){
 if(typeof data24[i12] !== "string"){
-const err25 = {instancePath:instancePath+"/address-postalcode/" + i12,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address-postalcode/" + i12, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -436,27 +254,13 @@ errors++;
 if(data.phone !== undefined && func0.call(data, "phone")){
 let data26 = data.phone;
 if((!(Array.isArray(data26))) && (typeof data26 !== "string")){
-const err26 = {instancePath:instancePath+"/phone",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/phone", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data26)){
 const len13 = data26.length;
 for(let i13=0; i13<len13; i13++){
 if(typeof data26[i13] !== "string"){
-const err27 = {instancePath:instancePath+"/phone/" + i13,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/phone/" + i13, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -464,27 +268,13 @@ errors++;
 if(data.email !== undefined && func0.call(data, "email")){
 let data28 = data.email;
 if((!(Array.isArray(data28))) && (typeof data28 !== "string")){
-const err28 = {instancePath:instancePath+"/email",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/email", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data28)){
 const len14 = data28.length;
 for(let i14=0; i14<len14; i14++){
 if(typeof data28[i14] !== "string"){
-const err29 = {instancePath:instancePath+"/email/" + i14,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/email/" + i14, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
@@ -492,47 +282,39 @@ errors++;
 if(data._revinclude !== undefined && func0.call(data, "_revinclude")){
 let data30 = data._revinclude;
 if((!(Array.isArray(data30))) && (typeof data30 !== "string")){
-const err30 = {instancePath:instancePath+"/_revinclude",schemaPath:"goal.schema.json#/$defs/values/type",keyword:"type",params:{type: schema1.type}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_revinclude", "goal.schema.json#/$defs/values/type", {type: schema1.type}); errors++;
 }
 if(Array.isArray(data30)){
 const len15 = data30.length;
 for(let i15=0; i15<len15; i15++){
 if(typeof data30[i15] !== "string"){
-const err31 = {instancePath:instancePath+"/_revinclude/" + i15,schemaPath:"goal.schema.json#/$defs/values/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_revinclude/" + i15, "goal.schema.json#/$defs/values/items/type", {type: "string"}); errors++;
 }
 }
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
@@ -550,8 +332,8 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
-const schema0 = {
+exports.s0 = validate1;
+const schema2 = {
  "properties": {
   "identifier": {
    "$ref": "goal.schema.json#/$defs/values"
@@ -604,11 +386,11 @@ const schema0 = {
 const func1 = Object.prototype.hasOwnProperty;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/search/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -617,7 +399,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func1.call(schema0.properties, key0))){
+if(!(func1.call(schema2.properties, key0))){
 let data0 = data[key0];
 if((!(Array.isArray(data0))) && (typeof data0 !== "string")){
 errors++;
@@ -852,10 +634,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

@@ -5,7 +5,7 @@ exports.validate = validate0;
 const pattern0 = new RegExp("^https?://", "u");
 const func0 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.options/rule-options.json" */;
 let vErrors = null;
 let errors = 0;
@@ -19,38 +19,17 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((key0 === "attachmentLimit") || (key0 === "fhirDefsUrl")) || (key0 === "operation")) || (key0 === "bestPracticeInvariants")) || (key0 === "multipleApiKeys")) || (key0 === "knownVariants"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/additionalProperties", {additionalProperty: key0}); errors++;
 }
 }
 if(data.attachmentLimit !== undefined){
 let data0 = data.attachmentLimit;
 if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err1 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/type", {type: "integer"}); errors++;
 }
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err2 = {instancePath:instancePath+"/attachmentLimit",schemaPath:"#/properties/attachmentLimit/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachmentLimit", "#/properties/attachmentLimit/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
@@ -58,74 +37,32 @@ if(data.fhirDefsUrl !== undefined){
 let data1 = data.fhirDefsUrl;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/fhirDefsUrl",schemaPath:"#/properties/fhirDefsUrl/pattern",keyword:"pattern",params:{pattern: "^https?://"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/pattern", {pattern: "^https?://"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/fhirDefsUrl",schemaPath:"#/properties/fhirDefsUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirDefsUrl", "#/properties/fhirDefsUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.operation !== undefined){
 let data2 = data.operation;
 if(typeof data2 === "string"){
 if(func0(data2) < 1){
-const err5 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "string"}); errors++;
 }
 }
 if(data.bestPracticeInvariants !== undefined){
 if(typeof data.bestPracticeInvariants !== "boolean"){
-const err7 = {instancePath:instancePath+"/bestPracticeInvariants",schemaPath:"#/properties/bestPracticeInvariants/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bestPracticeInvariants", "#/properties/bestPracticeInvariants/type", {type: "boolean"}); errors++;
 }
 }
 if(data.multipleApiKeys !== undefined){
 if(typeof data.multipleApiKeys !== "boolean"){
-const err8 = {instancePath:instancePath+"/multipleApiKeys",schemaPath:"#/properties/multipleApiKeys/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleApiKeys", "#/properties/multipleApiKeys/type", {type: "boolean"}); errors++;
 }
 }
 if(data.knownVariants !== undefined){
@@ -135,52 +72,37 @@ for(const key1 in data5){
 let data6 = data5[key1];
 if(typeof data6 === "string"){
 if(func0(data6) < 1){
-const err9 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/knownVariants/additionalProperties/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"), "#/properties/knownVariants/additionalProperties/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/knownVariants",schemaPath:"#/properties/knownVariants/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/knownVariants", "#/properties/knownVariants/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
 }
 validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -6,161 +6,7 @@ exports.v0 = validate0;
 const schema0 = {"properties":{"EndDateTime":{"type":["string","null"]}}};
 const schema1 = {
  "properties": {
-  "EventDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Test": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Message": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Transmission": {
-   "type": [
-    "object",
-    "null"
-   ],
-   "properties": {
-    "ID": {
-     "type": [
-      "number",
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Source": {
-   "properties": {
-    "ID": {
-     "type": [
-      "string",
-      "null"
-     ]
-    },
-    "Name": {
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "Destinations": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Name": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Logs": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "AttemptID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "Errors": {
-   "items": {
-    "properties": {
-     "ID": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Text": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Type": {
-      "type": [
-       "string",
-       "null"
-      ]
-     },
-     "Module": {
-      "type": [
-       "string",
-       "null"
-      ]
-     }
-    }
-   }
-  },
-  "FacilityCode": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema2 = {"properties":{"ID":{"type":["string","null"]},"IDType":{"type":["string","null"]}}};
-const schema3 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ],
-   "enum": [
-    "ICD-9",
-    "ICD-10",
-    "HCPCS",
-    "CPT",
-    null
-   ]
-  },
-  "Name": {
+  "ID": {
    "type": [
     "string",
     "null"
@@ -172,7 +18,19 @@ const schema3 = {
     "null"
    ]
   },
-  "DocumentedDateTime": {
+  "Facility": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Department": {
+   "type": [
+    "string",
+    "null"
+   ]
+  },
+  "Room": {
    "type": [
     "string",
     "null"
@@ -180,1456 +38,18 @@ const schema3 = {
   }
  }
 };
-const schema4 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema5 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
+const schema2 = {"properties":{"Duration":{"type":["string","null"]},"DurationUnit":{"type":["string","null"]}}};
 const func0 = Object.prototype.hasOwnProperty;
+const func1 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/meta.schema.json"];
+const func2 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/identifier.schema.json"];
+const func3 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/demographics.schema.json"];
+const func4 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/diagnosis.schema.json"];
+const func5 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/provider.schema.json"];
+const func6 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/coded-value.schema.json"];
+const func7 = require("./defs.cjs")["https://schemas.cdx.dev/datamodel/defs/visit-type.schema.json"];
 const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
-const schema6 = {
- "properties": {
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MiddleName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "DOB": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "SSN": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Sex": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Race": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsHispanic": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "Religion": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "MaritalStatus": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IsDeceased": {
-   "type": [
-    "boolean",
-    "null"
-   ]
-  },
-  "DeathDateTime": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Language": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema7 = {
- "properties": {
-  "Home": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Office": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Mobile": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema8 = {
- "properties": {
-  "StreetAddress": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "City": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "State": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "ZIP": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "County": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Country": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const formats2 = /^\+[1-9]\d{1,14}$/;
-const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/demographics.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data0 = data.FirstName;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema6.properties.FirstName.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.MiddleName !== undefined && func0.call(data, "MiddleName")){
-let data1 = data.MiddleName;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/MiddleName",schemaPath:"#/properties/MiddleName/type",keyword:"type",params:{type: schema6.properties.MiddleName.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data2 = data.LastName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema6.properties.LastName.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.DOB !== undefined && func0.call(data, "DOB")){
-let data3 = data.DOB;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/type",keyword:"type",params:{type: schema6.properties.DOB.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-const err4 = {instancePath:instancePath+"/DOB",schemaPath:"#/properties/DOB/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-if(data.SSN !== undefined && func0.call(data, "SSN")){
-let data4 = data.SSN;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err5 = {instancePath:instancePath+"/SSN",schemaPath:"#/properties/SSN/type",keyword:"type",params:{type: schema6.properties.SSN.type}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.Sex !== undefined && func0.call(data, "Sex")){
-let data5 = data.Sex;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err6 = {instancePath:instancePath+"/Sex",schemaPath:"#/properties/Sex/type",keyword:"type",params:{type: schema6.properties.Sex.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.Race !== undefined && func0.call(data, "Race")){
-let data6 = data.Race;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err7 = {instancePath:instancePath+"/Race",schemaPath:"#/properties/Race/type",keyword:"type",params:{type: schema6.properties.Race.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.IsHispanic !== undefined && func0.call(data, "IsHispanic")){
-let data7 = data.IsHispanic;
-if((typeof data7 !== "boolean") && (data7 !== null)){
-const err8 = {instancePath:instancePath+"/IsHispanic",schemaPath:"#/properties/IsHispanic/type",keyword:"type",params:{type: schema6.properties.IsHispanic.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.Religion !== undefined && func0.call(data, "Religion")){
-let data8 = data.Religion;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err9 = {instancePath:instancePath+"/Religion",schemaPath:"#/properties/Religion/type",keyword:"type",params:{type: schema6.properties.Religion.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.MaritalStatus !== undefined && func0.call(data, "MaritalStatus")){
-let data9 = data.MaritalStatus;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err10 = {instancePath:instancePath+"/MaritalStatus",schemaPath:"#/properties/MaritalStatus/type",keyword:"type",params:{type: schema6.properties.MaritalStatus.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.IsDeceased !== undefined && func0.call(data, "IsDeceased")){
-let data10 = data.IsDeceased;
-if((typeof data10 !== "boolean") && (data10 !== null)){
-const err11 = {instancePath:instancePath+"/IsDeceased",schemaPath:"#/properties/IsDeceased/type",keyword:"type",params:{type: schema6.properties.IsDeceased.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.DeathDateTime !== undefined && func0.call(data, "DeathDateTime")){
-let data11 = data.DeathDateTime;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err12 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/type",keyword:"type",params:{type: schema6.properties.DeathDateTime.type}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!(formats0(data11))){
-const err13 = {instancePath:instancePath+"/DeathDateTime",schemaPath:"#/properties/DeathDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data12 = data.PhoneNumber;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12.Home !== undefined && func0.call(data12, "Home")){
-let data13 = data12.Home;
-if((typeof data13 !== "string") && (data13 !== null)){
-const err14 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/type",keyword:"type",params:{type: schema7.properties.Home.type}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(typeof data13 === "string"){
-if(!(formats2.test(data13))){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Home",schemaPath:"phone-number.schema.json/properties/Home/format",keyword:"format",params:{format: "e164"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-if(data12.Office !== undefined && func0.call(data12, "Office")){
-let data14 = data12.Office;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema7.properties.Office.type}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats2.test(data14))){
-const err17 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-if(data12.Mobile !== undefined && func0.call(data12, "Mobile")){
-let data15 = data12.Mobile;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err18 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/type",keyword:"type",params:{type: schema7.properties.Mobile.type}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(typeof data15 === "string"){
-if(!(formats2.test(data15))){
-const err19 = {instancePath:instancePath+"/PhoneNumber/Mobile",schemaPath:"phone-number.schema.json/properties/Mobile/format",keyword:"format",params:{format: "e164"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/PhoneNumber",schemaPath:"phone-number.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data16 = data.EmailAddresses;
-if(Array.isArray(data16)){
-const len0 = data16.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data16[i0] !== "string"){
-const err21 = {instancePath:instancePath+"/EmailAddresses/" + i0,schemaPath:"#/properties/EmailAddresses/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/EmailAddresses",schemaPath:"#/properties/EmailAddresses/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data.Language !== undefined && func0.call(data, "Language")){
-let data18 = data.Language;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err23 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/type",keyword:"type",params:{type: schema6.properties.Language.type}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats3.test(data18))){
-const err24 = {instancePath:instancePath+"/Language",schemaPath:"#/properties/Language/format",keyword:"format",params:{format: "iso639-1"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-if(data.Citizenship !== undefined && func0.call(data, "Citizenship")){
-let data19 = data.Citizenship;
-if(Array.isArray(data19)){
-const len1 = data19.length;
-for(let i1=0; i1<len1; i1++){
-let data20 = data19[i1];
-if(typeof data20 === "string"){
-if(!(formats4.test(data20))){
-const err25 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/format",keyword:"format",params:{format: "iso3166-alpha2"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/Citizenship/" + i1,schemaPath:"#/properties/Citizenship/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/Citizenship",schemaPath:"#/properties/Citizenship/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data21 = data.Address;
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.StreetAddress !== undefined && func0.call(data21, "StreetAddress")){
-let data22 = data21.StreetAddress;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data21.City !== undefined && func0.call(data21, "City")){
-let data23 = data21.City;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data21.State !== undefined && func0.call(data21, "State")){
-let data24 = data21.State;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data21.ZIP !== undefined && func0.call(data21, "ZIP")){
-let data25 = data21.ZIP;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data21.County !== undefined && func0.call(data21, "County")){
-let data26 = data21.County;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err32 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data21.Country !== undefined && func0.call(data21, "Country")){
-let data27 = data21.Country;
-if((typeof data27 !== "string") && (data27 !== null)){
-const err33 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-validate1.errors = vErrors;
-return errors === 0;
-}
-validate1.evaluated = {
- "props": {
-  "FirstName": true,
-  "MiddleName": true,
-  "LastName": true,
-  "DOB": true,
-  "SSN": true,
-  "Sex": true,
-  "Race": true,
-  "IsHispanic": true,
-  "Religion": true,
-  "MaritalStatus": true,
-  "IsDeceased": true,
-  "DeathDateTime": true,
-  "PhoneNumber": true,
-  "EmailAddresses": true,
-  "Language": true,
-  "Citizenship": true,
-  "Address": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema9 = {
- "properties": {
-  "ID": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "IDType": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "FirstName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "LastName": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema10 = {"properties":{"Office":{"type":["string","null"]}}};
-const schema11 = {
- "properties": {
-  "Type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Facility": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Department": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Room": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/location.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data0 = data.Type;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema11.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.Facility !== undefined && func0.call(data, "Facility")){
-let data1 = data.Facility;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema11.properties.Facility.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.FacilityIdentifiers !== undefined && func0.call(data, "FacilityIdentifiers")){
-let data2 = data.FacilityIdentifiers;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data2[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.ID !== undefined && func0.call(data3, "ID")){
-let data4 = data3.ID;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err2 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data3.IDType !== undefined && func0.call(data3, "IDType")){
-let data5 = data3.IDType;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err3 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/FacilityIdentifiers/" + i0,schemaPath:"identifier.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/FacilityIdentifiers",schemaPath:"#/properties/FacilityIdentifiers/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.Department !== undefined && func0.call(data, "Department")){
-let data6 = data.Department;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err6 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema11.properties.Department.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.DepartmentIdentifiers !== undefined && func0.call(data, "DepartmentIdentifiers")){
-let data7 = data.DepartmentIdentifiers;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
-if(data8.ID !== undefined && func0.call(data8, "ID")){
-let data9 = data8.ID;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err7 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/ID",schemaPath:"identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data8.IDType !== undefined && func0.call(data8, "IDType")){
-let data10 = data8.IDType;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err8 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1+"/IDType",schemaPath:"identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath:instancePath+"/DepartmentIdentifiers/" + i1,schemaPath:"identifier.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/DepartmentIdentifiers",schemaPath:"#/properties/DepartmentIdentifiers/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.Room !== undefined && func0.call(data, "Room")){
-let data11 = data.Room;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err11 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema11.properties.Room.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-validate2.evaluated = {
- "props": {
-  "Type": true,
-  "Facility": true,
-  "FacilityIdentifiers": true,
-  "Department": true,
-  "DepartmentIdentifiers": true,
-  "Room": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-/*# sourceURL="https://schemas.cdx.dev/datamodel/defs/provider.schema.json" */;
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate3.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ID !== undefined && func0.call(data, "ID")){
-let data0 = data.ID;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema9.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.IDType !== undefined && func0.call(data, "IDType")){
-let data1 = data.IDType;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/IDType",schemaPath:"#/properties/IDType/type",keyword:"type",params:{type: schema9.properties.IDType.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.FirstName !== undefined && func0.call(data, "FirstName")){
-let data2 = data.FirstName;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/FirstName",schemaPath:"#/properties/FirstName/type",keyword:"type",params:{type: schema9.properties.FirstName.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.LastName !== undefined && func0.call(data, "LastName")){
-let data3 = data.LastName;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/LastName",schemaPath:"#/properties/LastName/type",keyword:"type",params:{type: schema9.properties.LastName.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.Credentials !== undefined && func0.call(data, "Credentials")){
-let data4 = data.Credentials;
-if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data4[i0] !== "string"){
-const err4 = {instancePath:instancePath+"/Credentials/" + i0,schemaPath:"#/properties/Credentials/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/Credentials",schemaPath:"#/properties/Credentials/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.Address !== undefined && func0.call(data, "Address")){
-let data6 = data.Address;
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.StreetAddress !== undefined && func0.call(data6, "StreetAddress")){
-let data7 = data6.StreetAddress;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/Address/StreetAddress",schemaPath:"address.schema.json/properties/StreetAddress/type",keyword:"type",params:{type: schema8.properties.StreetAddress.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data6.City !== undefined && func0.call(data6, "City")){
-let data8 = data6.City;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err7 = {instancePath:instancePath+"/Address/City",schemaPath:"address.schema.json/properties/City/type",keyword:"type",params:{type: schema8.properties.City.type}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data6.State !== undefined && func0.call(data6, "State")){
-let data9 = data6.State;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err8 = {instancePath:instancePath+"/Address/State",schemaPath:"address.schema.json/properties/State/type",keyword:"type",params:{type: schema8.properties.State.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data6.ZIP !== undefined && func0.call(data6, "ZIP")){
-let data10 = data6.ZIP;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err9 = {instancePath:instancePath+"/Address/ZIP",schemaPath:"address.schema.json/properties/ZIP/type",keyword:"type",params:{type: schema8.properties.ZIP.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data6.County !== undefined && func0.call(data6, "County")){
-let data11 = data6.County;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err10 = {instancePath:instancePath+"/Address/County",schemaPath:"address.schema.json/properties/County/type",keyword:"type",params:{type: schema8.properties.County.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data6.Country !== undefined && func0.call(data6, "Country")){
-let data12 = data6.Country;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err11 = {instancePath:instancePath+"/Address/Country",schemaPath:"address.schema.json/properties/Country/type",keyword:"type",params:{type: schema8.properties.Country.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/Address",schemaPath:"address.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.EmailAddresses !== undefined && func0.call(data, "EmailAddresses")){
-let data13 = data.EmailAddresses;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data13[i1] !== "string"){
-const err13 = {instancePath:instancePath+"/EmailAddresses/" + i1,schemaPath:"#/properties/EmailAddresses/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/EmailAddresses",schemaPath:"#/properties/EmailAddresses/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.PhoneNumber !== undefined && func0.call(data, "PhoneNumber")){
-let data15 = data.PhoneNumber;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.Office !== undefined && func0.call(data15, "Office")){
-let data16 = data15.Office;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err15 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/type",keyword:"type",params:{type: schema10.properties.Office.type}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(typeof data16 === "string"){
-if(!(formats2.test(data16))){
-const err16 = {instancePath:instancePath+"/PhoneNumber/Office",schemaPath:"office-phone-number.schema.json/properties/Office/format",keyword:"format",params:{format: "e164"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/PhoneNumber",schemaPath:"office-phone-number.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.Location !== undefined && func0.call(data, "Location")){
-if(!(validate2(data.Location, {instancePath:instancePath+"/Location",parentData:data,parentDataProperty:"Location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-validate3.evaluated = {
- "props": {
-  "ID": true,
-  "IDType": true,
-  "FirstName": true,
-  "LastName": true,
-  "Credentials": true,
-  "Address": true,
-  "EmailAddresses": true,
-  "PhoneNumber": true,
-  "Location": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-const schema12 = {
- "properties": {
-  "ID": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Type": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Facility": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Department": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Room": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-const schema13 = {
- "properties": {
-  "Code": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Codeset": {
-   "type": [
-    "string",
-    "null"
-   ]
-  },
-  "Description": {
-   "type": [
-    "string",
-    "null"
-   ]
-  }
- }
-};
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate4.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.ID !== undefined && func0.call(data, "ID")){
-let data0 = data.ID;
-if((typeof data0 !== "string") && (data0 !== null)){
-const err0 = {instancePath:instancePath+"/ID",schemaPath:"#/properties/ID/type",keyword:"type",params:{type: schema12.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.Type !== undefined && func0.call(data, "Type")){
-let data1 = data.Type;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/Type",schemaPath:"#/properties/Type/type",keyword:"type",params:{type: schema12.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.Facility !== undefined && func0.call(data, "Facility")){
-let data2 = data.Facility;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err2 = {instancePath:instancePath+"/Facility",schemaPath:"#/properties/Facility/type",keyword:"type",params:{type: schema12.properties.Facility.type}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.Department !== undefined && func0.call(data, "Department")){
-let data3 = data.Department;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err3 = {instancePath:instancePath+"/Department",schemaPath:"#/properties/Department/type",keyword:"type",params:{type: schema12.properties.Department.type}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.SpecialtyDepartment !== undefined && func0.call(data, "SpecialtyDepartment")){
-let data4 = data.SpecialtyDepartment;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(data4.Code !== undefined && func0.call(data4, "Code")){
-let data5 = data4.Code;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err4 = {instancePath:instancePath+"/SpecialtyDepartment/Code",schemaPath:"../defs/coded-value.schema.json/properties/Code/type",keyword:"type",params:{type: schema13.properties.Code.type}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data4.Codeset !== undefined && func0.call(data4, "Codeset")){
-let data6 = data4.Codeset;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err5 = {instancePath:instancePath+"/SpecialtyDepartment/Codeset",schemaPath:"../defs/coded-value.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema13.properties.Codeset.type}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data4.Description !== undefined && func0.call(data4, "Description")){
-let data7 = data4.Description;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err6 = {instancePath:instancePath+"/SpecialtyDepartment/Description",schemaPath:"../defs/coded-value.schema.json/properties/Description/type",keyword:"type",params:{type: schema13.properties.Description.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/SpecialtyDepartment",schemaPath:"../defs/coded-value.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.Room !== undefined && func0.call(data, "Room")){
-let data8 = data.Room;
-if((typeof data8 !== "string") && (data8 !== null)){
-const err8 = {instancePath:instancePath+"/Room",schemaPath:"#/properties/Room/type",keyword:"type",params:{type: schema12.properties.Room.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-validate4.evaluated = {
- "props": {
-  "ID": true,
-  "Type": true,
-  "Facility": true,
-  "Department": true,
-  "SpecialtyDepartment": true,
-  "Room": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
-
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1642,1087 +62,277 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.Meta === undefined) || (!(func0.call(data, "Meta")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "Meta"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "Meta"}); errors++;
 }
 if((data.StartDateTime === undefined) || (!(func0.call(data, "StartDateTime")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "StartDateTime"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "StartDateTime"}); errors++;
 }
 if(data.Meta !== undefined && func0.call(data, "Meta")){
 let data0 = data.Meta;
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err2 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err3 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
-if(typeof data0.DataModel !== "string"){
-const err4 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"../defs/meta.schema.json/properties/DataModel/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data0.EventType !== undefined && func0.call(data0, "EventType")){
-if(typeof data0.EventType !== "string"){
-const err5 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"../defs/meta.schema.json/properties/EventType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data0.EventDateTime !== undefined && func0.call(data0, "EventDateTime")){
-let data3 = data0.EventDateTime;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err6 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/type",keyword:"type",params:{type: schema1.properties.EventDateTime.type}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!(formats0(data3))){
-const err7 = {instancePath:instancePath+"/Meta/EventDateTime",schemaPath:"../defs/meta.schema.json/properties/EventDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data0.Test !== undefined && func0.call(data0, "Test")){
-let data4 = data0.Test;
-if((typeof data4 !== "boolean") && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/Meta/Test",schemaPath:"../defs/meta.schema.json/properties/Test/type",keyword:"type",params:{type: schema1.properties.Test.type}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data0.Message !== undefined && func0.call(data0, "Message")){
-let data5 = data0.Message;
-if((!(data5 && typeof data5 == "object" && !Array.isArray(data5))) && (data5 !== null)){
-const err9 = {instancePath:instancePath+"/Meta/Message",schemaPath:"../defs/meta.schema.json/properties/Message/type",keyword:"type",params:{type: schema1.properties.Message.type}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.ID !== undefined && func0.call(data5, "ID")){
-let data6 = data5.ID;
-if(((!((typeof data6 == "number") && (isFinite(data6)))) && (typeof data6 !== "string")) && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/Meta/Message/ID",schemaPath:"../defs/meta.schema.json/properties/Message/properties/ID/type",keyword:"type",params:{type: schema1.properties.Message.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-}
-if(data0.Transmission !== undefined && func0.call(data0, "Transmission")){
-let data7 = data0.Transmission;
-if((!(data7 && typeof data7 == "object" && !Array.isArray(data7))) && (data7 !== null)){
-const err11 = {instancePath:instancePath+"/Meta/Transmission",schemaPath:"../defs/meta.schema.json/properties/Transmission/type",keyword:"type",params:{type: schema1.properties.Transmission.type}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.ID !== undefined && func0.call(data7, "ID")){
-let data8 = data7.ID;
-if(((!((typeof data8 == "number") && (isFinite(data8)))) && (typeof data8 !== "string")) && (data8 !== null)){
-const err12 = {instancePath:instancePath+"/Meta/Transmission/ID",schemaPath:"../defs/meta.schema.json/properties/Transmission/properties/ID/type",keyword:"type",params:{type: schema1.properties.Transmission.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-}
-if(data0.Source !== undefined && func0.call(data0, "Source")){
-let data9 = data0.Source;
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.ID !== undefined && func0.call(data9, "ID")){
-let data10 = data9.ID;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err13 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/type",keyword:"type",params:{type: schema1.properties.Source.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
-const err14 = {instancePath:instancePath+"/Meta/Source/ID",schemaPath:"../defs/meta.schema.json/properties/Source/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data9.Name !== undefined && func0.call(data9, "Name")){
-let data11 = data9.Name;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err15 = {instancePath:instancePath+"/Meta/Source/Name",schemaPath:"../defs/meta.schema.json/properties/Source/properties/Name/type",keyword:"type",params:{type: schema1.properties.Source.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/Meta/Source",schemaPath:"../defs/meta.schema.json/properties/Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data0.Destinations !== undefined && func0.call(data0, "Destinations")){
-let data12 = data0.Destinations;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.ID !== undefined && func0.call(data13, "ID")){
-let data14 = data13.ID;
-if((typeof data14 !== "string") && (data14 !== null)){
-const err17 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
-const err18 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/ID",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-if(data13.Name !== undefined && func0.call(data13, "Name")){
-let data15 = data13.Name;
-if((typeof data15 !== "string") && (data15 !== null)){
-const err19 = {instancePath:instancePath+"/Meta/Destinations/" + i0+"/Name",schemaPath:"../defs/meta.schema.json/properties/Destinations/items/properties/Name/type",keyword:"type",params:{type: schema1.properties.Destinations.items.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/Meta/Destinations/" + i0,schemaPath:"../defs/meta.schema.json/properties/Destinations/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/Meta/Destinations",schemaPath:"../defs/meta.schema.json/properties/Destinations/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data0.Logs !== undefined && func0.call(data0, "Logs")){
-let data16 = data0.Logs;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.ID !== undefined && func0.call(data17, "ID")){
-let data18 = data17.ID;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err22 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
-const err23 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/ID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/ID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data17.AttemptID !== undefined && func0.call(data17, "AttemptID")){
-let data19 = data17.AttemptID;
-if((typeof data19 !== "string") && (data19 !== null)){
-const err24 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/type",keyword:"type",params:{type: schema1.properties.Logs.items.properties.AttemptID.type}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
-const err25 = {instancePath:instancePath+"/Meta/Logs/" + i1+"/AttemptID",schemaPath:"../defs/meta.schema.json/properties/Logs/items/properties/AttemptID/format",keyword:"format",params:{format: "uuid"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/Meta/Logs/" + i1,schemaPath:"../defs/meta.schema.json/properties/Logs/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/Meta/Logs",schemaPath:"../defs/meta.schema.json/properties/Logs/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data0.Errors !== undefined && func0.call(data0, "Errors")){
-let data20 = data0.Errors;
-if(Array.isArray(data20)){
-const len2 = data20.length;
-for(let i2=0; i2<len2; i2++){
-let data21 = data20[i2];
-if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
-if(data21.ID !== undefined && func0.call(data21, "ID")){
-let data22 = data21.ID;
-if((typeof data22 !== "string") && (data22 !== null)){
-const err28 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/ID",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/ID/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data21.Text !== undefined && func0.call(data21, "Text")){
-let data23 = data21.Text;
-if((typeof data23 !== "string") && (data23 !== null)){
-const err29 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Text",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Text/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Text.type}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data21.Type !== undefined && func0.call(data21, "Type")){
-let data24 = data21.Type;
-if((typeof data24 !== "string") && (data24 !== null)){
-const err30 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Type",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Type/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data21.Module !== undefined && func0.call(data21, "Module")){
-let data25 = data21.Module;
-if((typeof data25 !== "string") && (data25 !== null)){
-const err31 = {instancePath:instancePath+"/Meta/Errors/" + i2+"/Module",schemaPath:"../defs/meta.schema.json/properties/Errors/items/properties/Module/type",keyword:"type",params:{type: schema1.properties.Errors.items.properties.Module.type}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/Meta/Errors/" + i2,schemaPath:"../defs/meta.schema.json/properties/Errors/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/Meta/Errors",schemaPath:"../defs/meta.schema.json/properties/Errors/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data0.FacilityCode !== undefined && func0.call(data0, "FacilityCode")){
-let data26 = data0.FacilityCode;
-if((typeof data26 !== "string") && (data26 !== null)){
-const err34 = {instancePath:instancePath+"/Meta/FacilityCode",schemaPath:"../defs/meta.schema.json/properties/FacilityCode/type",keyword:"type",params:{type: schema1.properties.FacilityCode.type}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/Meta",schemaPath:"../defs/meta.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+if(!(func1(data0, {instancePath:instancePath+"/Meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.DataModel === undefined) || (!(func0.call(data0, "DataModel")))){
-const err36 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "DataModel"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "DataModel"}); errors++;
 }
 if((data0.EventType === undefined) || (!(func0.call(data0, "EventType")))){
-const err37 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/required",keyword:"required",params:{missingProperty: "EventType"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/required", {missingProperty: "EventType"}); errors++;
 }
 if(data0.DataModel !== undefined && func0.call(data0, "DataModel")){
 if("Scheduling" !== data0.DataModel){
-const err38 = {instancePath:instancePath+"/Meta/DataModel",schemaPath:"#/properties/Meta/properties/DataModel/const",keyword:"const",params:{allowedValue: "Scheduling"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/DataModel", "#/properties/Meta/properties/DataModel/const", {allowedValue: "Scheduling"}); errors++;
 }
 }
 if(data0.EventType !== undefined && func0.call(data0, "EventType")){
 if("AvailableSlots" !== data0.EventType){
-const err39 = {instancePath:instancePath+"/Meta/EventType",schemaPath:"#/properties/Meta/properties/EventType/const",keyword:"const",params:{allowedValue: "AvailableSlots"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta/EventType", "#/properties/Meta/properties/EventType/const", {allowedValue: "AvailableSlots"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/Meta",schemaPath:"#/properties/Meta/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Meta", "#/properties/Meta/type", {type: "object"}); errors++;
 }
 }
 if(data.StartDateTime !== undefined && func0.call(data, "StartDateTime")){
-let data29 = data.StartDateTime;
-if(typeof data29 === "string"){
-if(!(formats0(data29))){
-const err41 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+let data3 = data.StartDateTime;
+if(typeof data3 === "string"){
+if(!(formats0(data3))){
+vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/StartDateTime",schemaPath:"#/properties/StartDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/StartDateTime", "#/properties/StartDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data.EndDateTime !== undefined && func0.call(data, "EndDateTime")){
-let data30 = data.EndDateTime;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err43 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/type",keyword:"type",params:{type: schema0.properties.EndDateTime.type}};
-if(vErrors === null){
-vErrors = [err43];
+let data4 = data.EndDateTime;
+if((typeof data4 !== "string") && (data4 !== null)){
+vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/type", {type: schema0.properties.EndDateTime.type}); errors++;
 }
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(typeof data30 === "string"){
-if(!(formats0(data30))){
-const err44 = {instancePath:instancePath+"/EndDateTime",schemaPath:"#/properties/EndDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+if(typeof data4 === "string"){
+if(!(formats0(data4))){
+vErrors = addError(vErrors, instancePath+"/EndDateTime", "#/properties/EndDateTime/format", {format: "iso8601"}); errors++;
 }
 }
 }
 if(data.Patient !== undefined && func0.call(data, "Patient")){
-let data31 = data.Patient;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.Identifiers !== undefined && func0.call(data31, "Identifiers")){
-let data32 = data31.Identifiers;
-if(Array.isArray(data32)){
-const len3 = data32.length;
-for(let i3=0; i3<len3; i3++){
-let data33 = data32[i3];
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33.ID !== undefined && func0.call(data33, "ID")){
-let data34 = data33.ID;
-if((typeof data34 !== "string") && (data34 !== null)){
-const err45 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/ID",schemaPath:"../defs/identifier.schema.json/properties/ID/type",keyword:"type",params:{type: schema2.properties.ID.type}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data33.IDType !== undefined && func0.call(data33, "IDType")){
-let data35 = data33.IDType;
-if((typeof data35 !== "string") && (data35 !== null)){
-const err46 = {instancePath:instancePath+"/Patient/Identifiers/" + i3+"/IDType",schemaPath:"../defs/identifier.schema.json/properties/IDType/type",keyword:"type",params:{type: schema2.properties.IDType.type}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+let data5 = data.Patient;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.Identifiers !== undefined && func0.call(data5, "Identifiers")){
+let data6 = data5.Identifiers;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(!(func2(data6[i0], {instancePath:instancePath+"/Patient/Identifiers/" + i0}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/Patient/Identifiers/" + i3,schemaPath:"../defs/identifier.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Identifiers", "#/properties/Patient/properties/Identifiers/type", {type: "array"}); errors++;
 }
 }
-}
-else {
-const err48 = {instancePath:instancePath+"/Patient/Identifiers",schemaPath:"#/properties/Patient/properties/Identifiers/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+if(data5.Demographics !== undefined && func0.call(data5, "Demographics")){
+if(!(func3(data5.Demographics, {instancePath:instancePath+"/Patient/Demographics"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data31.Demographics !== undefined && func0.call(data31, "Demographics")){
-if(!(validate1(data31.Demographics, {instancePath:instancePath+"/Patient/Demographics",parentData:data31,parentDataProperty:"Demographics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
-}
-}
-if(data31.Notes !== undefined && func0.call(data31, "Notes")){
-let data37 = data31.Notes;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data37[i4] !== "string"){
-const err49 = {instancePath:instancePath+"/Patient/Notes/" + i4,schemaPath:"#/properties/Patient/properties/Notes/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+if(data5.Notes !== undefined && func0.call(data5, "Notes")){
+let data9 = data5.Notes;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data9[i1] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Patient/Notes/" + i1, "#/properties/Patient/properties/Notes/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/Patient/Notes",schemaPath:"#/properties/Patient/properties/Notes/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Notes", "#/properties/Patient/properties/Notes/type", {type: "array"}); errors++;
 }
 }
-if(data31.Diagnoses !== undefined && func0.call(data31, "Diagnoses")){
-let data39 = data31.Diagnoses;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-let data40 = data39[i5];
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40.Code !== undefined && func0.call(data40, "Code")){
-let data41 = data40.Code;
-if((typeof data41 !== "string") && (data41 !== null)){
-const err51 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Code",schemaPath:"../defs/diagnosis.schema.json/properties/Code/type",keyword:"type",params:{type: schema3.properties.Code.type}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data40.Codeset !== undefined && func0.call(data40, "Codeset")){
-let data42 = data40.Codeset;
-if((typeof data42 !== "string") && (data42 !== null)){
-const err52 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema3.properties.Codeset.type}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(!(((((data42 === "ICD-9") || (data42 === "ICD-10")) || (data42 === "HCPCS")) || (data42 === "CPT")) || (data42 === null))){
-const err53 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Codeset",schemaPath:"../defs/diagnosis.schema.json/properties/Codeset/enum",keyword:"enum",params:{allowedValues: schema3.properties.Codeset.enum}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data40.Name !== undefined && func0.call(data40, "Name")){
-let data43 = data40.Name;
-if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Name",schemaPath:"../defs/diagnosis.schema.json/properties/Name/type",keyword:"type",params:{type: schema3.properties.Name.type}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data40.Type !== undefined && func0.call(data40, "Type")){
-let data44 = data40.Type;
-if((typeof data44 !== "string") && (data44 !== null)){
-const err55 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/Type",schemaPath:"../defs/diagnosis.schema.json/properties/Type/type",keyword:"type",params:{type: schema3.properties.Type.type}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-if(data40.DocumentedDateTime !== undefined && func0.call(data40, "DocumentedDateTime")){
-let data45 = data40.DocumentedDateTime;
-if((typeof data45 !== "string") && (data45 !== null)){
-const err56 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/type",keyword:"type",params:{type: schema3.properties.DocumentedDateTime.type}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(typeof data45 === "string"){
-if(!(formats0(data45))){
-const err57 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5+"/DocumentedDateTime",schemaPath:"../defs/diagnosis.schema.json/properties/DocumentedDateTime/format",keyword:"format",params:{format: "iso8601"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
+if(data5.Diagnoses !== undefined && func0.call(data5, "Diagnoses")){
+let data11 = data5.Diagnoses;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(!(func4(data11[i2], {instancePath:instancePath+"/Patient/Diagnoses/" + i2}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/Patient/Diagnoses/" + i5,schemaPath:"../defs/diagnosis.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Patient/Diagnoses", "#/properties/Patient/properties/Diagnoses/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/Patient/Diagnoses",schemaPath:"#/properties/Patient/properties/Diagnoses/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/Patient",schemaPath:"#/properties/Patient/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Patient", "#/properties/Patient/type", {type: "object"}); errors++;
 }
 }
 if(data.Visit !== undefined && func0.call(data, "Visit")){
-let data46 = data.Visit;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.Reasons !== undefined && func0.call(data46, "Reasons")){
-let data47 = data46.Reasons;
-if(Array.isArray(data47)){
-const len6 = data47.length;
+let data13 = data.Visit;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.Reasons !== undefined && func0.call(data13, "Reasons")){
+let data14 = data13.Reasons;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data14[i3] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/Reasons/" + i3, "#/properties/Visit/properties/Reasons/items/type", {type: "string"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/Reasons", "#/properties/Visit/properties/Reasons/type", {type: "array"}); errors++;
+}
+}
+if(data13.AttendingProviders !== undefined && func0.call(data13, "AttendingProviders")){
+let data16 = data13.AttendingProviders;
+if(Array.isArray(data16)){
+const len4 = data16.length;
+for(let i4=0; i4<len4; i4++){
+if(!(func5(data16[i4], {instancePath:instancePath+"/Visit/AttendingProviders/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/AttendingProviders", "#/properties/Visit/properties/AttendingProviders/type", {type: "array"}); errors++;
+}
+}
+if(data13.Locations !== undefined && func0.call(data13, "Locations")){
+let data18 = data13.Locations;
+if(Array.isArray(data18)){
+const len5 = data18.length;
+for(let i5=0; i5<len5; i5++){
+let data19 = data18[i5];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.ID !== undefined && func0.call(data19, "ID")){
+let data20 = data19.ID;
+if((typeof data20 !== "string") && (data20 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/ID", "#/$defs/visitLocation/properties/ID/type", {type: schema1.properties.ID.type}); errors++;
+}
+}
+if(data19.Type !== undefined && func0.call(data19, "Type")){
+let data21 = data19.Type;
+if((typeof data21 !== "string") && (data21 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Type", "#/$defs/visitLocation/properties/Type/type", {type: schema1.properties.Type.type}); errors++;
+}
+}
+if(data19.Facility !== undefined && func0.call(data19, "Facility")){
+let data22 = data19.Facility;
+if((typeof data22 !== "string") && (data22 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Facility", "#/$defs/visitLocation/properties/Facility/type", {type: schema1.properties.Facility.type}); errors++;
+}
+}
+if(data19.Department !== undefined && func0.call(data19, "Department")){
+let data23 = data19.Department;
+if((typeof data23 !== "string") && (data23 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Department", "#/$defs/visitLocation/properties/Department/type", {type: schema1.properties.Department.type}); errors++;
+}
+}
+if(data19.SpecialtyDepartment !== undefined && func0.call(data19, "SpecialtyDepartment")){
+if(!(func6(data19.SpecialtyDepartment, {instancePath:instancePath+"/Visit/Locations/" + i5+"/SpecialtyDepartment"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+}
+}
+if(data19.Room !== undefined && func0.call(data19, "Room")){
+let data25 = data19.Room;
+if((typeof data25 !== "string") && (data25 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5+"/Room", "#/$defs/visitLocation/properties/Room/type", {type: schema1.properties.Room.type}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/Locations/" + i5, "#/$defs/visitLocation/type", {type: "object"}); errors++;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath+"/Visit/Locations", "#/properties/Visit/properties/Locations/type", {type: "array"}); errors++;
+}
+}
+if(data13.VisitType !== undefined && func0.call(data13, "VisitType")){
+let data26 = data13.VisitType;
+if(Array.isArray(data26)){
+const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(typeof data47[i6] !== "string"){
-const err61 = {instancePath:instancePath+"/Visit/Reasons/" + i6,schemaPath:"#/properties/Visit/properties/Reasons/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+if(!(func7(data26[i6], {instancePath:instancePath+"/Visit/VisitType/" + i6}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/Visit/Reasons",schemaPath:"#/properties/Visit/properties/Reasons/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitType", "#/properties/Visit/properties/VisitType/type", {type: "array"}); errors++;
 }
 }
-if(data46.AttendingProviders !== undefined && func0.call(data46, "AttendingProviders")){
-let data49 = data46.AttendingProviders;
-if(Array.isArray(data49)){
-const len7 = data49.length;
+if(data13.VisitPreference !== undefined && func0.call(data13, "VisitPreference")){
+let data28 = data13.VisitPreference;
+if(Array.isArray(data28)){
+const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate3(data49[i7], {instancePath:instancePath+"/Visit/AttendingProviders/" + i7,parentData:data49,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+let data29 = data28[i7];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.Duration !== undefined && func0.call(data29, "Duration")){
+let data30 = data29.Duration;
+if((typeof data30 !== "string") && (data30 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Duration", "#/$defs/visitPreference/properties/Duration/type", {type: schema2.properties.Duration.type}); errors++;
 }
 }
-}
-else {
-const err63 = {instancePath:instancePath+"/Visit/AttendingProviders",schemaPath:"#/properties/Visit/properties/AttendingProviders/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+if(data29.DurationUnit !== undefined && func0.call(data29, "DurationUnit")){
+let data31 = data29.DurationUnit;
+if((typeof data31 !== "string") && (data31 !== null)){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/DurationUnit", "#/$defs/visitPreference/properties/DurationUnit/type", {type: schema2.properties.DurationUnit.type}); errors++;
 }
 }
-if(data46.Locations !== undefined && func0.call(data46, "Locations")){
-let data51 = data46.Locations;
-if(Array.isArray(data51)){
-const len8 = data51.length;
+if(data29.Day !== undefined && func0.call(data29, "Day")){
+let data32 = data29.Day;
+if(Array.isArray(data32)){
+const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate4(data51[i8], {instancePath:instancePath+"/Visit/Locations/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(typeof data32[i8] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day/" + i8, "#/$defs/visitPreference/properties/Day/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/Visit/Locations",schemaPath:"#/properties/Visit/properties/Locations/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Day", "#/$defs/visitPreference/properties/Day/type", {type: "array"}); errors++;
 }
 }
-if(data46.VisitType !== undefined && func0.call(data46, "VisitType")){
-let data53 = data46.VisitType;
-if(Array.isArray(data53)){
-const len9 = data53.length;
+if(data29.Time !== undefined && func0.call(data29, "Time")){
+let data34 = data29.Time;
+if(Array.isArray(data34)){
+const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-let data54 = data53[i9];
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-if(data54.Code !== undefined && func0.call(data54, "Code")){
-let data55 = data54.Code;
-if((typeof data55 !== "string") && (data55 !== null)){
-const err65 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Code",schemaPath:"../defs/visit-type.schema.json/properties/Code/type",keyword:"type",params:{type: schema4.properties.Code.type}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data54.Codeset !== undefined && func0.call(data54, "Codeset")){
-let data56 = data54.Codeset;
-if((typeof data56 !== "string") && (data56 !== null)){
-const err66 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Codeset",schemaPath:"../defs/visit-type.schema.json/properties/Codeset/type",keyword:"type",params:{type: schema4.properties.Codeset.type}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data54.Description !== undefined && func0.call(data54, "Description")){
-let data57 = data54.Description;
-if((typeof data57 !== "string") && (data57 !== null)){
-const err67 = {instancePath:instancePath+"/Visit/VisitType/" + i9+"/Description",schemaPath:"../defs/visit-type.schema.json/properties/Description/type",keyword:"type",params:{type: schema4.properties.Description.type}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+if(typeof data34[i9] !== "string"){
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time/" + i9, "#/$defs/visitPreference/properties/Time/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/Visit/VisitType/" + i9,schemaPath:"../defs/visit-type.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7+"/Time", "#/$defs/visitPreference/properties/Time/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/Visit/VisitType",schemaPath:"#/properties/Visit/properties/VisitType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-if(data46.VisitPreference !== undefined && func0.call(data46, "VisitPreference")){
-let data58 = data46.VisitPreference;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-let data59 = data58[i10];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.Duration !== undefined && func0.call(data59, "Duration")){
-let data60 = data59.Duration;
-if((typeof data60 !== "string") && (data60 !== null)){
-const err70 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Duration",schemaPath:"#/$defs/visitPreference/properties/Duration/type",keyword:"type",params:{type: schema5.properties.Duration.type}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-if(data59.DurationUnit !== undefined && func0.call(data59, "DurationUnit")){
-let data61 = data59.DurationUnit;
-if((typeof data61 !== "string") && (data61 !== null)){
-const err71 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/DurationUnit",schemaPath:"#/$defs/visitPreference/properties/DurationUnit/type",keyword:"type",params:{type: schema5.properties.DurationUnit.type}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data59.Day !== undefined && func0.call(data59, "Day")){
-let data62 = data59.Day;
-if(Array.isArray(data62)){
-const len11 = data62.length;
-for(let i11=0; i11<len11; i11++){
-if(typeof data62[i11] !== "string"){
-const err72 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day/" + i11,schemaPath:"#/$defs/visitPreference/properties/Day/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference/" + i7, "#/$defs/visitPreference/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Day",schemaPath:"#/$defs/visitPreference/properties/Day/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-if(data59.Time !== undefined && func0.call(data59, "Time")){
-let data64 = data59.Time;
-if(Array.isArray(data64)){
-const len12 = data64.length;
-for(let i12=0; i12<len12; i12++){
-if(typeof data64[i12] !== "string"){
-const err74 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time/" + i12,schemaPath:"#/$defs/visitPreference/properties/Time/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit/VisitPreference", "#/properties/Visit/properties/VisitPreference/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10+"/Time",schemaPath:"#/$defs/visitPreference/properties/Time/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/Visit", "#/properties/Visit/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/Visit/VisitPreference/" + i10,schemaPath:"#/$defs/visitPreference/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/Visit/VisitPreference",schemaPath:"#/properties/Visit/properties/VisitPreference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-}
-}
-else {
-const err78 = {instancePath:instancePath+"/Visit",schemaPath:"#/properties/Visit/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-}
-}
-else {
-const err79 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2739,6 +349,19 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.kinds = {
@@ -2870,28 +493,28 @@ exports.kinds = {
 };
 const twin = (function (exports) {
 "use strict";
-exports.s0 = validate0;
+exports.s0 = validate1;
 
 
 
 
 
 
-const formats0 = require("../../formats.cjs").iso8601;
-const formats1 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
+const formats1 = require("../../formats.cjs").iso8601;
+const formats2 = /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 
 
-const formats2 = /^\+[1-9]\d{1,14}$/;
-const formats3 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
-const formats4 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
+const formats3 = /^\+[1-9]\d{1,14}$/;
+const formats4 = /^(?:a[abefkmnrsvyz]|b[aegimnors]|c[aehorsuvy]|d[aevz]|e[elnostu]|f[afijory]|g[adlnuv]|h[aeiortuyz]|i[adegikostu]|j[av]|k[agijklmnorsuvwy]|l[abginotuv]|m[ghiklnrsty]|n[abdeglnorvy]|o[cjmrs]|p[ailst]|q[u]|r[mnouw]|s[acdegiklmnoqrstuvw]|t[aeghiklnorstwy]|u[gkrz]|v[eio]|w[ao]|x[h]|y[io]|z[ahu])$/i;
+const formats5 = /^(?:a[defgilmoqrstuwxz]|b[abdefghijlmnoqrstvwyz]|c[acdfghiklmnoruvwxyz]|d[ejkmoz]|e[ceghrst]|f[ijkmor]|g[abdefghilmnpqrstuwy]|h[kmnrtu]|i[delmnoqrst]|j[emop]|k[eghimnprwyz]|l[abcikrstuvy]|m[acdefghklmnopqrstuvwxyz]|n[acefgilopruz]|o[m]|p[aefghklmnrstwy]|q[a]|r[eosuw]|s[abcdeghijklmnorstvxyz]|t[cdfghjklmnortvwz]|u[agmsyz]|v[aceginu]|w[fs]|x[k]|y[et]|z[amw])$/i;
 
-function validate1(data){
+function validate2(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/demographics.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
+const evaluated0 = validate2.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2923,7 +546,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats1(data3))){
 errors++;
 }
 }
@@ -2976,7 +599,7 @@ if((typeof data11 !== "string") && (data11 !== null)){
 errors++;
 }
 if(typeof data11 === "string"){
-if(!(formats0(data11))){
+if(!(formats1(data11))){
 errors++;
 }
 }
@@ -2990,7 +613,7 @@ if((typeof data13 !== "string") && (data13 !== null)){
 errors++;
 }
 if(typeof data13 === "string"){
-if(!(formats2.test(data13))){
+if(!(formats3.test(data13))){
 errors++;
 }
 }
@@ -3001,7 +624,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats2.test(data14))){
+if(!(formats3.test(data14))){
 errors++;
 }
 }
@@ -3012,7 +635,7 @@ if((typeof data15 !== "string") && (data15 !== null)){
 errors++;
 }
 if(typeof data15 === "string"){
-if(!(formats2.test(data15))){
+if(!(formats3.test(data15))){
 errors++;
 }
 }
@@ -3053,7 +676,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats3.test(data18))){
+if(!(formats4.test(data18))){
 errors++;
 }
 }
@@ -3065,7 +688,7 @@ const len1 = data19.length;
 for(let i1=0; i1<len1; i1++){
 let data20 = data19[i1];
 if(typeof data20 === "string"){
-if(!(formats4.test(data20))){
+if(!(formats5.test(data20))){
 errors++;
 }
 }
@@ -3153,20 +776,20 @@ errors++;
 else {
 errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
 
-function validate2(data){
+function validate3(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/location.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
+const evaluated0 = validate3.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3293,17 +916,17 @@ errors++;
 else {
 errors++;
 }
-validate2.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate3(data){
+function validate4(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/defs/provider.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate3.evaluated;
+const evaluated0 = validate4.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3432,7 +1055,7 @@ if((typeof data16 !== "string") && (data16 !== null)){
 errors++;
 }
 if(typeof data16 === "string"){
-if(!(formats2.test(data16))){
+if(!(formats3.test(data16))){
 errors++;
 }
 }
@@ -3454,7 +1077,7 @@ errors++;
 }
 }
 if(data.Location !== undefined){
-if(!(validate2.call(this, data.Location))){
+if(!(validate3.call(this, data.Location))){
 errors++;
 }
 }
@@ -3473,18 +1096,18 @@ errors++;
 else {
 errors++;
 }
-validate3.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
-validate3.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 
 
-function validate4(data){
+function validate5(data){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate4.evaluated;
+const evaluated0 = validate5.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3583,17 +1206,17 @@ errors++;
 else {
 errors++;
 }
-validate4.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate4.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate5.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data){
+function validate1(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/datamodel/scheduling/available-slots.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
+const evaluated0 = validate1.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3632,7 +1255,7 @@ if((typeof data3 !== "string") && (data3 !== null)){
 errors++;
 }
 if(typeof data3 === "string"){
-if(!(formats0(data3))){
+if(!(formats1(data3))){
 errors++;
 }
 }
@@ -3702,7 +1325,7 @@ if((typeof data10 !== "string") && (data10 !== null)){
 errors++;
 }
 if(typeof data10 === "string"){
-if(!(formats1.test(data10))){
+if(!(formats2.test(data10))){
 errors++;
 }
 }
@@ -3742,7 +1365,7 @@ if((typeof data14 !== "string") && (data14 !== null)){
 errors++;
 }
 if(typeof data14 === "string"){
-if(!(formats1.test(data14))){
+if(!(formats2.test(data14))){
 errors++;
 }
 }
@@ -3787,7 +1410,7 @@ if((typeof data18 !== "string") && (data18 !== null)){
 errors++;
 }
 if(typeof data18 === "string"){
-if(!(formats1.test(data18))){
+if(!(formats2.test(data18))){
 errors++;
 }
 }
@@ -3798,7 +1421,7 @@ if((typeof data19 !== "string") && (data19 !== null)){
 errors++;
 }
 if(typeof data19 === "string"){
-if(!(formats1.test(data19))){
+if(!(formats2.test(data19))){
 errors++;
 }
 }
@@ -3928,7 +1551,7 @@ errors++;
 if(data.StartDateTime !== undefined){
 let data29 = data.StartDateTime;
 if(typeof data29 === "string"){
-if(!(formats0(data29))){
+if(!(formats1(data29))){
 errors++;
 }
 }
@@ -3942,7 +1565,7 @@ if((typeof data30 !== "string") && (data30 !== null)){
 errors++;
 }
 if(typeof data30 === "string"){
-if(!(formats0(data30))){
+if(!(formats1(data30))){
 errors++;
 }
 }
@@ -3991,7 +1614,7 @@ errors++;
 }
 }
 if(data31.Demographics !== undefined){
-if(!(validate1.call(this, data31.Demographics))){
+if(!(validate2.call(this, data31.Demographics))){
 errors++;
 }
 }
@@ -4052,7 +1675,7 @@ if((typeof data45 !== "string") && (data45 !== null)){
 errors++;
 }
 if(typeof data45 === "string"){
-if(!(formats0(data45))){
+if(!(formats1(data45))){
 errors++;
 }
 }
@@ -4116,7 +1739,7 @@ let data49 = data46.AttendingProviders;
 if(Array.isArray(data49)){
 const len7 = data49.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate3.call(this, data49[i7]))){
+if(!(validate4.call(this, data49[i7]))){
 errors++;
 }
 }
@@ -4130,7 +1753,7 @@ let data51 = data46.Locations;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate4.call(this, data51[i8]))){
+if(!(validate5.call(this, data51[i8]))){
 errors++;
 }
 }
@@ -4284,10 +1907,10 @@ errors++;
 else {
 errors++;
 }
-validate0.errors = vErrors;
+validate1.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate1.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 return exports;
 })({});

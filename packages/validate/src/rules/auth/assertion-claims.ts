@@ -2,6 +2,7 @@ import { quote } from '../../finding.js';
 import { MAX_ASSERTION_LIFETIME_SEC } from '../../auth/service.js';
 import { createRule } from '../create-rule.js';
 import { PAYLOAD } from '../scopes.js';
+import { shownSeconds } from './mismatch.js';
 
 /**
  * The claims of a client assertion, checked as a payload (kind auth/ClientAssertionClaims, a fixture
@@ -33,7 +34,7 @@ export const assertionClaimsRule = createRule({
     }
     if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) return;
     const lifetime = exp - iat;
-    const data = { lifetime: String(lifetime), max: MAX_ASSERTION_LIFETIME_SEC };
+    const data = { lifetime: shownSeconds(lifetime), max: MAX_ASSERTION_LIFETIME_SEC };
     if (lifetime <= 0) context.report({ pointer: '/exp', messageId: 'notAfter', data });
     else if (lifetime > MAX_ASSERTION_LIFETIME_SEC) context.report({ pointer: '/exp', messageId: 'tooLong', data });
   },

@@ -10,6 +10,7 @@ export const jwtAlgRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-alg',
+    after: ['jwt-malformed'],
     severity: 'error',
     description: 'Header alg must be RS384, RS512, ES384 or ES512 (no HMAC such as HS256, never none).',
     messages: {

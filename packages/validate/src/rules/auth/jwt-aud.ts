@@ -7,6 +7,7 @@ export const jwtAudRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-aud',
+    after: ['jwt-iss-sub'],
     severity: 'error',
     description: 'Claim aud must be exactly {base_url}/v2/auth/token: one string, no trailing slash.',
     messages: {

@@ -12,6 +12,7 @@ export const jwtCritRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-crit',
+    after: ['jwt-typ'],
     severity: 'error',
     description: 'Header crit and b64 are refused: the service processes no JWS extension (RFC 7515 crit, RFC 7797 unencoded payload).',
     messages: {

@@ -2,13 +2,14 @@ import { quote } from '../../finding.js';
 import { MAX_ASSERTION_LIFETIME_SEC as MAX } from '../../auth/service.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
-import { isoTime, numericDateProblem } from './mismatch.js';
+import { isoTime, numericDateProblem, shownSeconds } from './mismatch.js';
 
 /** Claim exp: a whole number of seconds, not past, at most five minutes ahead (with the clock tolerance). */
 export const jwtExpRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-exp',
+    after: ['jwt-aud'],
     severity: 'error',
     description: 'Claim exp is required, a whole number of seconds, not in the past and at most 5 minutes in the future.',
     messages: {
@@ -31,7 +32,7 @@ export const jwtExpRule = createRule({
     }
     const { nowSec, toleranceSec } = context.settings;
     const ahead = (exp as number) - nowSec;
-    if (ahead <= -toleranceSec) context.report({ pointer, messageId: 'expired', data: { time: isoTime(exp as number), ago: Math.round(-ahead) } });
-    else if (ahead > MAX + toleranceSec) context.report({ pointer, messageId: 'tooFar', data: { ahead: Math.round(ahead), max: MAX } });
+    if (ahead <= -toleranceSec) context.report({ pointer, messageId: 'expired', data: { time: isoTime(exp as number), ago: shownSeconds(-ahead) } });
+    else if (ahead > MAX + toleranceSec) context.report({ pointer, messageId: 'tooFar', data: { ahead: shownSeconds(ahead), max: MAX } });
   },
 });

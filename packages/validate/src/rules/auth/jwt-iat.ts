@@ -2,7 +2,7 @@ import { quote } from '../../finding.js';
 import { MAX_ASSERTION_LIFETIME_SEC as MAX } from '../../auth/service.js';
 import { createRule } from '../create-rule.js';
 import { ASSERTION } from '../scopes.js';
-import { isoTime, numericDateProblem } from './mismatch.js';
+import { isoTime, numericDateProblem, shownSeconds } from './mismatch.js';
 
 /**
  * Claim iat: a whole number of seconds, not in the future (beyond the clock tolerance, as for
@@ -12,6 +12,7 @@ export const jwtIatRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-iat',
+    after: ['jwt-exp'],
     severity: 'error',
     description: 'Claim iat is required, a whole number of seconds, not in the future, not after exp and at most 5 minutes before it.',
     messages: {
@@ -36,13 +37,13 @@ export const jwtIatRule = createRule({
     // A creation time cannot be ahead of the clock; beyond the tolerance, one of the clocks is wrong.
     const { nowSec, toleranceSec } = context.settings;
     if (typeof iat === 'number' && iat > nowSec + toleranceSec) {
-      context.report({ pointer, messageId: 'future', data: { time: isoTime(iat), seconds: Math.round(iat - nowSec) } });
+      context.report({ pointer, messageId: 'future', data: { time: isoTime(iat), seconds: shownSeconds(iat - nowSec) } });
       return;
     }
     // Against exp only when exp itself is a usable time (jwt-exp reports it otherwise).
     if (typeof iat !== 'number' || numericDateProblem(exp) !== undefined) return;
     const exp_ = exp as number;
-    if (iat > exp_) context.report({ pointer, messageId: 'afterExp', data: { seconds: iat - exp_ } });
-    else if (exp_ - iat > MAX) context.report({ pointer, messageId: 'tooLong', data: { seconds: exp_ - iat, max: MAX } });
+    if (iat > exp_) context.report({ pointer, messageId: 'afterExp', data: { seconds: shownSeconds(iat - exp_) } });
+    else if (exp_ - iat > MAX) context.report({ pointer, messageId: 'tooLong', data: { seconds: shownSeconds(exp_ - iat), max: MAX } });
   },
 });

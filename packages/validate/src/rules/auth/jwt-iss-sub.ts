@@ -7,6 +7,7 @@ export const jwtIssSubRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-iss-sub',
+    after: ['jwt-jku'],
     severity: 'error',
     description: 'Claims iss and sub are both required and both equal the client ID of the OAuth API key.',
     messages: {

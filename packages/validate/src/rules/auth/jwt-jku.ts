@@ -8,6 +8,7 @@ export const jwtJkuRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-jku',
+    after: ['jwt-crit'],
     severity: 'error',
     description: 'Header jku, when present, must equal the JWKS URL saved in the dashboard.',
     messages: {

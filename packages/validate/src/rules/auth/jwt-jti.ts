@@ -9,12 +9,14 @@ import { ASSERTION } from '../scopes.js';
  * token could be accepted; a rejected token cannot burn jtis, nor can an unverified one
  * (skipSignature: anyone could otherwise use up a legitimate jti). A jti is at most MAX_JTI_LENGTH
  * characters, which bounds what the store keeps per entry. Runs after every other assertion rule
- * (auth/check.ts), since it remembers only when none of them reported.
+ * (`meta.after`), since it remembers only when none of them reported.
  */
 export const jwtJtiRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-jti',
+    // It remembers a jti only when no other rule reported (`reported()`).
+    after: ['*'],
     severity: 'error',
     description: 'Claim jti is required, at most 255 characters, and must not be reused within the lifetime of the JWT.',
     messages: {

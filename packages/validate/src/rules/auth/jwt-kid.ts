@@ -7,6 +7,7 @@ export const jwtKidRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-kid',
+    after: ['jwt-alg'],
     severity: 'error',
     description: 'Header kid is required: it names the key pair that signed the JWT.',
     messages: {

@@ -12,6 +12,7 @@ export const jwtSignatureRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-signature',
+    after: ['jwt-iat'],
     severity: 'error',
     description: 'The signature must verify with the public key named by kid.',
     messages: {

@@ -8,6 +8,7 @@ export const jwtTypRule = createRule({
   scope: ASSERTION,
   meta: {
     id: 'jwt-typ',
+    after: ['jwt-kid'],
     severity: 'error',
     description: 'Header typ is required and must be JWT.',
     messages: {

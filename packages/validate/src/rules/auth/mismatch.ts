@@ -29,3 +29,15 @@ export function isoTime(sec: number): string {
   const date = new Date(sec * 1000);
   return Number.isNaN(date.getTime()) ? 'an impossible time' : date.toISOString();
 }
+
+/**
+ * A number of seconds as every timing message shows it: to the millisecond (the clock's resolution)
+ * and rounded away from zero, so that the number supports the verdict beside it. Rounded to whole
+ * seconds, an exp 300.3 s ahead read "300 s in the future; the service allows at most 300 s" and an
+ * iat 0.3 s ahead "0 s in the future".
+ */
+export function shownSeconds(sec: number): string {
+  // The clock's seconds are its milliseconds / 1000: the division's noise (far under a microsecond) is not a millisecond more.
+  const ms = Math.ceil(Math.abs(sec) * 1000 - 1e-3);
+  return String(((sec < 0 ? -1 : 1) * ms) / 1000);
+}

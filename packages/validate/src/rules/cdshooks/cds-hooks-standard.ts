@@ -9,12 +9,11 @@ import { schemaReports } from '../schema.js';
 /** After each message: why a document the service's listing accepts is still wrong. */
 const STANDARD = ' CDS Hooks 2.0 requires it; the Meta envelope does not lift the standard.';
 
+// Only `required`: the one conditional requirement of these documents (order-sign's fhirServer with
+// fhirAuthorization) is unconditional in the service's listing, whose schema reports it.
 const MESSAGES = {
   required: `${SCHEMA_MESSAGES.required}${STANDARD}`,
-  requiredWhen: `${SCHEMA_MESSAGES.requiredWhen}${STANDARD}`,
 };
-
-const REQUIRED = new Set<string>(['required', 'requiredWhen']);
 
 /**
  * A CDS Hooks document in the service's Meta envelope is still that document: its body is checked
@@ -39,8 +38,6 @@ export const cdsHooksStandardRule = createRule({
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return;
     const standard = getKind(STANDARD_OF[context.kind.id]!);
     const { Meta: _meta, ...body } = payload as Record<string, unknown>;
-    // The PatientView event's payload is not published: checked only when it is a hook request.
-    if (context.kind.unpublished && typeof body.hook !== 'string') return;
     const validate = loadKind(standard!).exact().validate;
     if (validate(body)) return;
     const own = schemaReports(context.schemaErrors(), payload).map((r) => r.pointer);
@@ -53,8 +50,8 @@ export const cdsHooksStandardRule = createRule({
     );
     const saidAt = (pointer: string) => own.some((at) => pointer === at || pointer.startsWith(`${at}/`) || at.startsWith(`${pointer}/`));
     for (const report of schemaReports(validate.errors ?? [], body)) {
-      if (!REQUIRED.has(report.messageId) || saidAt(report.pointer) || variants.has(report.pointer)) continue;
-      context.report({ ...report, messageId: report.messageId as keyof typeof MESSAGES });
+      if (report.messageId !== 'required' || saidAt(report.pointer) || variants.has(report.pointer)) continue;
+      context.report({ ...report, messageId: 'required' });
     }
   },
 });

@@ -29,6 +29,8 @@ export const attachmentSizeRule = createRule({
     messages: {
       tooLarge:
         'Inline attachment.data is {{length}} characters of base64, at or over the limit of {{limit}} (7 MB): upload the document as a Binary resource and reference it in attachment.url instead.',
+      tooLargeConfigured:
+        'Inline attachment.data is {{length}} characters of base64, at or over the limit of {{limit}} set by attachmentLimit: upload the document as a Binary resource and reference it in attachment.url instead.',
     },
     options: {
       type: 'object',
@@ -37,6 +39,7 @@ export const attachmentSizeRule = createRule({
           type: 'integer',
           minimum: 0,
           description: 'Largest inline FHIR attachment.data accepted, in characters of base64 text. Default 7000000.',
+          errorMessage: 'must be a whole number of base64 characters, 0 or more',
         },
       },
       additionalProperties: false,
@@ -55,7 +58,8 @@ export const attachmentSizeRule = createRule({
         if (typeof data !== 'string' || data.length < limit) return;
         context.report({
           pointer: `${entry.pointer}/resource/content/${i}/attachment/data`,
-          messageId: 'tooLarge',
+          // The spec's 7 MB is named only when it is the limit in force.
+          messageId: limit === DEFAULT_ATTACHMENT_LIMIT ? 'tooLarge' : 'tooLargeConfigured',
           data: { length: format(data.length), limit: format(limit) },
         });
       });

@@ -165,11 +165,13 @@ export const bundleEventUriRule = createRule({
           type: 'string',
           pattern: '^https?://',
           description: "Base address of the service's FHIR definitions ({fhir_defs_url} in the spec); event URIs are checked against it.",
+          errorMessage: 'must be an http(s) URL, like "https://fhir.example.com/fhir-definitions"',
         },
         operation: {
           type: 'string',
           minLength: 1,
           description: 'The FHIR operation the bundle is sent to, e.g. "$charge-item-create"; eventUri must name its event.',
+          errorMessage: 'must name a FHIR operation, like "$charge-item-create"',
         },
       },
       additionalProperties: false,

@@ -46,6 +46,7 @@ export const fhirInvariantRule = createRule({
           type: 'boolean',
           description:
             "Also check R4's warning-severity constraints (best practices such as dom-6, a resource should have a narrative), as warnings. Default false.",
+          errorMessage: 'must be true or false',
         },
       },
       additionalProperties: false,

@@ -25,6 +25,12 @@ payloadTester.run(assertionClaimsRule, {
       errors: [{ pointer: '/exp', messageId: 'tooLong', data: { lifetime: '301', max: 300 } }],
     },
     {
+      // exp - iat in floating point is 300.2999999523163: shown as the timing messages show seconds.
+      name: 'a fractional lifetime just over 300 s',
+      input: { payload: patched('auth-clientassertionclaims', [{ op: 'replace', path: '/exp', value: iat + 300.3 }]), kind: KIND },
+      errors: [{ pointer: '/exp', messageId: 'tooLong', data: { lifetime: '300.3', max: 300 } }],
+    },
+    {
       name: 'exp not after iat',
       input: { payload: patched('auth-clientassertionclaims', [{ op: 'replace', path: '/exp', value: iat }]), kind: KIND },
       errors: [{ pointer: '/exp', messageId: 'notAfter' }],

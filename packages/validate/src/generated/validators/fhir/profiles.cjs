@@ -11,7 +11,7 @@ const func0 = Object.prototype.hasOwnProperty;
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("../../../formats.cjs").uri;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -23,86 +23,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -111,39 +62,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -160,217 +90,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -384,26 +188,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -411,7 +201,7 @@ return errors === 0;
 validate1.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/charge-item-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -424,113 +214,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -574,7 +300,7 @@ const schema0 = {
 };
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attachment.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -587,169 +313,71 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if((data.content === undefined) || (!(func0.call(data, "content")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "content"}); errors++;
 }
 if((data.context === undefined) || (!(func0.call(data, "context")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "context"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DocumentReference" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "DocumentReference"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DocumentReference"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!(((data1 === "current") || (data1 === "superseded")) || (data1 === "entered-in-error"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data.content !== undefined && func0.call(data, "content")){
 let data2 = data.content;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err6 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/minItems", {limit: 1}); errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if((data3.attachment === undefined) || (!(func0.call(data3, "attachment")))){
-const err7 = {instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/required",keyword:"required",params:{missingProperty: "attachment"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/required", {missingProperty: "attachment"}); errors++;
 }
 if(data3.attachment !== undefined && func0.call(data3, "attachment")){
 let data4 = data3.attachment;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.contentType === undefined) || (!(func0.call(data4, "contentType")))){
-const err8 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/0/required",keyword:"required",params:{missingProperty: "contentType"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/required", {missingProperty: "contentType"}); errors++;
 }
 if(data4.contentType !== undefined && func0.call(data4, "contentType")){
 if(typeof data4.contentType !== "string"){
-const err9 = {instancePath:instancePath+"/content/" + i0+"/attachment/contentType",schemaPath:"#/$defs/claimAttachment/allOf/0/properties/contentType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/contentType", "#/$defs/claimAttachment/allOf/0/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/0/type", {type: "object"}); errors++;
 }
 const _errs15 = errors;
 let valid7 = false;
 const _errs16 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.data === undefined) || (!(func0.call(data4, "data")))){
-const err11 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/0/required",keyword:"required",params:{missingProperty: "data"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/required", {missingProperty: "data"}); errors++;
 }
 if(data4.data !== undefined && func0.call(data4, "data")){
 if(typeof data4.data !== "string"){
-const err12 = {instancePath:instancePath+"/content/" + i0+"/attachment/data",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/0/properties/data/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/data", "#/$defs/claimAttachment/allOf/1/anyOf/0/properties/data/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/0/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/0/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid7 = valid7 || _valid0;
@@ -760,37 +388,16 @@ props0.data = true;
 const _errs20 = errors;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if((data4.url === undefined) || (!(func0.call(data4, "url")))){
-const err14 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/1/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/required", {missingProperty: "url"}); errors++;
 }
 if(data4.url !== undefined && func0.call(data4, "url")){
 if(typeof data4.url !== "string"){
-const err15 = {instancePath:instancePath+"/content/" + i0+"/attachment/url",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/1/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment/url", "#/$defs/claimAttachment/allOf/1/anyOf/1/properties/url/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf/1/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs20 === errors;
 valid7 = valid7 || _valid0;
@@ -801,14 +408,7 @@ props0.url = true;
 }
 }
 if(!valid7){
-const err17 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/allOf/1/anyOf",keyword:"anyOf",params:{}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/allOf/1/anyOf", {}); errors++;
 }
 else {
 errors = _errs15;
@@ -828,151 +428,67 @@ props0.contentType = true;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-const err18 = {instancePath:instancePath+"/content/" + i0+"/attachment",schemaPath:"#/$defs/claimAttachment/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0+"/attachment", "#/$defs/claimAttachment/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"#/properties/content/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content/" + i0, "#/properties/content/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/type", {type: "array"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data8 = data.context;
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.related === undefined) || (!(func0.call(data8, "related")))){
-const err21 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "related"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/required", {missingProperty: "related"}); errors++;
 }
 if(data8.related !== undefined && func0.call(data8, "related")){
 let data9 = data8.related;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err22 = {instancePath:instancePath+"/context/related",schemaPath:"#/properties/context/properties/related/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/minItems", {limit: 1}); errors++;
 }
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if((data10.identifier === undefined) || (!(func0.call(data10, "identifier")))){
-const err23 = {instancePath:instancePath+"/context/related/" + i1,schemaPath:"#/properties/context/properties/related/items/required",keyword:"required",params:{missingProperty: "identifier"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/required", {missingProperty: "identifier"}); errors++;
 }
 if(data10.identifier !== undefined && func0.call(data10, "identifier")){
 let data11 = data10.identifier;
 if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
 if((data11.value === undefined) || (!(func0.call(data11, "value")))){
-const err24 = {instancePath:instancePath+"/context/related/" + i1+"/identifier",schemaPath:"#/properties/context/properties/related/items/properties/identifier/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/required", {missingProperty: "value"}); errors++;
 }
 if(data11.value !== undefined && func0.call(data11, "value")){
 if(typeof data11.value !== "string"){
-const err25 = {instancePath:instancePath+"/context/related/" + i1+"/identifier/value",schemaPath:"#/properties/context/properties/related/items/properties/identifier/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier/value", "#/properties/context/properties/related/items/properties/identifier/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/context/related/" + i1+"/identifier",schemaPath:"#/properties/context/properties/related/items/properties/identifier/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1+"/identifier", "#/properties/context/properties/related/items/properties/identifier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/context/related/" + i1,schemaPath:"#/properties/context/properties/related/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related/" + i1, "#/properties/context/properties/related/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/context/related",schemaPath:"#/properties/context/properties/related/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/related", "#/properties/context/properties/related/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "object"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -981,38 +497,17 @@ if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13.type !== undefined && func0.call(data13, "type")){
 let data14 = data13.type;
 if(!((((data14 === "Patient") || (data14 === "Practitioner")) || (data14 === "Group")) || (data14 === "Device"))){
-const err30 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.subject.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/enum", {allowedValues: schema0.properties.subject.properties.type.enum}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -1030,7 +525,7 @@ validate3.evaluated = {
 };
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -1042,26 +537,12 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data0 = data.resource;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err1 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs4 = errors;
 let valid2 = true;
@@ -1070,39 +551,18 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))) && (missing0 = "resourceType")){
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("DocumentReference" !== data0.resourceType){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs5 === errors;
@@ -1117,9 +577,8 @@ vErrors = null;
 }
 if(_valid0){
 const _errs8 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data0, {instancePath:instancePath+"/resource"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 var _valid0 = _errs8 === errors;
 valid2 = _valid0;
@@ -1133,26 +592,12 @@ props0.subject = true;
 }
 }
 if(!valid2){
-const err5 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1160,7 +605,7 @@ return errors === 0;
 validate4.evaluated = {"props":{"resource":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/claim-attach.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1173,101 +618,44 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("collection" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "collection"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "collection"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data2 = data.entry;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err5 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate4(data2[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data2[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1286,7 +674,7 @@ exports.o2 = validate5;
 
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -1298,86 +686,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -1386,39 +725,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -1435,217 +753,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -1659,26 +851,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -1686,7 +864,7 @@ return errors === 0;
 validate6.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/documentreference-create.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1699,113 +877,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate6(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -1825,7 +939,7 @@ exports.o3 = validate7;
 
 
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -1837,86 +951,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -1925,39 +990,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -1974,217 +1018,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -2198,26 +1116,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -2225,7 +1129,7 @@ return errors === 0;
 validate8.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/encounter-transfer.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2238,113 +1142,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate8(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate8(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -2379,7 +1219,7 @@ const schema1 = {
  }
 };
 
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate9(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/goal.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2392,81 +1232,32 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.lifecycleStatus === undefined) || (!(func0.call(data, "lifecycleStatus")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lifecycleStatus"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "lifecycleStatus"}); errors++;
 }
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Goal" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Goal"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
 if(data.lifecycleStatus !== undefined && func0.call(data, "lifecycleStatus")){
 let data1 = data.lifecycleStatus;
 if(!(((((((((data1 === "proposed") || (data1 === "planned")) || (data1 === "accepted")) || (data1 === "active")) || (data1 === "on-hold")) || (data1 === "completed")) || (data1 === "cancelled")) || (data1 === "entered-in-error")) || (data1 === "rejected"))){
-const err5 = {instancePath:instancePath+"/lifecycleStatus",schemaPath:"#/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.lifecycleStatus.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lifecycleStatus", "#/properties/lifecycleStatus/enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data2 = data.description;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "object"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -2474,38 +1265,17 @@ let data3 = data.subject;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.type !== undefined && func0.call(data3, "type")){
 if("Patient" !== data3.type){
-const err7 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate9.errors = vErrors;
 return errors === 0;
@@ -2559,7 +1329,7 @@ const schema2 = {
  }
 };
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate10(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/medication-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2572,94 +1342,38 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "intent"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "intent"}); errors++;
 }
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationRequest" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MedicationRequest"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationRequest"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data1 = data.status;
 if(!((((((((data1 === "active") || (data1 === "on-hold")) || (data1 === "cancelled")) || (data1 === "completed")) || (data1 === "entered-in-error")) || (data1 === "stopped")) || (data1 === "draft")) || (data1 === "unknown"))){
-const err5 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema2.properties.status.enum}); errors++;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data2 = data.intent;
 if(!((((((((data2 === "proposal") || (data2 === "plan")) || (data2 === "order")) || (data2 === "original-order")) || (data2 === "reflex-order")) || (data2 === "filler-order")) || (data2 === "instance-order")) || (data2 === "option"))){
-const err6 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema2.properties.intent.enum}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema2.properties.intent.enum}); errors++;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data3 = data.priority;
 if(!((((data3 === "routine") || (data3 === "urgent")) || (data3 === "asap")) || (data3 === "stat"))){
-const err7 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema2.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema2.properties.priority.enum}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -2667,26 +1381,12 @@ let data4 = data.subject;
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type !== undefined && func0.call(data4, "type")){
 if("Patient" !== data4.type){
-const err8 = {instancePath:instancePath+"/subject/type",schemaPath:"#/properties/subject/properties/type/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/type", "#/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "object"}); errors++;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
@@ -2694,14 +1394,7 @@ let data6 = data.requester;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 }
 else {
-const err10 = {instancePath:instancePath+"/requester",schemaPath:"#/properties/requester/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", {type: "object"}); errors++;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
@@ -2709,26 +1402,12 @@ let data7 = data.recorder;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 }
 else {
-const err11 = {instancePath:instancePath+"/recorder",schemaPath:"#/properties/recorder/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorder", "#/properties/recorder/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate10.errors = vErrors;
 return errors === 0;
@@ -2749,7 +1428,7 @@ validate10.evaluated = {
 
 exports.o6 = validate11;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate11(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message-header.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2762,217 +1441,91 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.eventUri === undefined) || (!(func0.call(data, "eventUri")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.focus === undefined) || (!(func0.call(data, "focus")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "focus"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data1 = data.eventUri;
 if(typeof data1 === "string"){
 if(!(formats0(data1))){
-const err5 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
 let data2 = data.source;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.endpoint === undefined) || (!(func0.call(data2, "endpoint")))){
-const err7 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data2.endpoint !== undefined && func0.call(data2, "endpoint")){
 if(typeof data2.endpoint !== "string"){
-const err8 = {instancePath:instancePath+"/source/endpoint",schemaPath:"#/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
 let data4 = data.focus;
 if(Array.isArray(data4)){
 if(data4.length < 1){
-const err10 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.reference === undefined) || (!(func0.call(data5, "reference")))){
-const err11 = {instancePath:instancePath+"/focus/" + i0,schemaPath:"#/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data5.reference !== undefined && func0.call(data5, "reference")){
 if(typeof data5.reference !== "string"){
-const err12 = {instancePath:instancePath+"/focus/" + i0+"/reference",schemaPath:"#/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0+"/reference", "#/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/focus/" + i0,schemaPath:"#/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i0, "#/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data7 = data.definition;
 if(typeof data7 === "string"){
 if(!(formats0(data7))){
-const err15 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate11.errors = vErrors;
 return errors === 0;
@@ -2993,7 +1546,7 @@ exports.o7 = validate12;
 
 
 
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate13(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate13.evaluated;
@@ -3005,86 +1558,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -3093,39 +1597,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -3142,217 +1625,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -3366,26 +1723,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate13.errors = vErrors;
 return errors === 0;
@@ -3393,7 +1736,7 @@ return errors === 0;
 validate13.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate12(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/message.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3406,113 +1749,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate13(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate13.errors; else for (const vError of validate13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate13(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate12.errors = vErrors;
 return errors === 0;
@@ -3532,7 +1811,7 @@ exports.o8 = validate14;
 
 
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate15(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate15.evaluated;
@@ -3544,86 +1823,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -3632,39 +1862,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -3681,217 +1890,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -3905,26 +1988,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate15.errors = vErrors;
 return errors === 0;
@@ -3932,7 +2001,7 @@ return errors === 0;
 validate15.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate14(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient-admin-updated.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3945,113 +2014,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate15(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate15.errors; else for (const vError of validate15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate15(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate14.errors = vErrors;
 return errors === 0;
@@ -4070,7 +2075,7 @@ validate14.evaluated = {
 exports.o9 = validate16;
 const schema3 = {"properties":{"gender":{"enum":["male","female","other","unknown"]}}};
 
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate16(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4083,178 +2088,73 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.identifier === undefined) || (!(func0.call(data, "identifier")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "identifier"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "identifier"}); errors++;
 }
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "name"}); errors++;
 }
 if((data.gender === undefined) || (!(func0.call(data, "gender")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "gender"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "gender"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Patient" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
 let data1 = data.identifier;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err5 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/minItems", {limit: 1}); errors++;
 }
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.system === undefined) || (!(func0.call(data2, "system")))){
-const err6 = {instancePath:instancePath+"/identifier/" + i0,schemaPath:"#/properties/identifier/items/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", {missingProperty: "system"}); errors++;
 }
 if((data2.value === undefined) || (!(func0.call(data2, "value")))){
-const err7 = {instancePath:instancePath+"/identifier/" + i0,schemaPath:"#/properties/identifier/items/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/required", {missingProperty: "value"}); errors++;
 }
 if(data2.system !== undefined && func0.call(data2, "system")){
 if(typeof data2.system !== "string"){
-const err8 = {instancePath:instancePath+"/identifier/" + i0+"/system",schemaPath:"#/properties/identifier/items/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/system", "#/properties/identifier/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data2.value !== undefined && func0.call(data2, "value")){
 if(typeof data2.value !== "string"){
-const err9 = {instancePath:instancePath+"/identifier/" + i0+"/value",schemaPath:"#/properties/identifier/items/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0+"/value", "#/properties/identifier/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/identifier/" + i0,schemaPath:"#/properties/identifier/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier/" + i0, "#/properties/identifier/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(Array.isArray(data5)){
 if(data5.length < 1){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minItems", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data6 = data.gender;
 if(!((((data6 === "male") || (data6 === "female")) || (data6 === "other")) || (data6 === "unknown"))){
-const err14 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema3.properties.gender.enum}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", {allowedValues: schema3.properties.gender.enum}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -4265,83 +2165,34 @@ for(let i1=0; i1<len1; i1++){
 let data8 = data7[i1];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.system === undefined) || (!(func0.call(data8, "system")))){
-const err15 = {instancePath:instancePath+"/telecom/" + i1,schemaPath:"#/properties/telecom/items/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", {missingProperty: "system"}); errors++;
 }
 if((data8.value === undefined) || (!(func0.call(data8, "value")))){
-const err16 = {instancePath:instancePath+"/telecom/" + i1,schemaPath:"#/properties/telecom/items/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/required", {missingProperty: "value"}); errors++;
 }
 if(data8.system !== undefined && func0.call(data8, "system")){
 if(typeof data8.system !== "string"){
-const err17 = {instancePath:instancePath+"/telecom/" + i1+"/system",schemaPath:"#/properties/telecom/items/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/system", "#/properties/telecom/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data8.value !== undefined && func0.call(data8, "value")){
 if(typeof data8.value !== "string"){
-const err18 = {instancePath:instancePath+"/telecom/" + i1+"/value",schemaPath:"#/properties/telecom/items/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1+"/value", "#/properties/telecom/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/telecom/" + i1,schemaPath:"#/properties/telecom/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom/" + i1, "#/properties/telecom/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/telecom",schemaPath:"#/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate16.errors = vErrors;
 return errors === 0;
@@ -4362,7 +2213,7 @@ exports.o10 = validate17;
 
 
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate18(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate18.evaluated;
@@ -4374,86 +2225,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -4462,39 +2264,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -4511,217 +2292,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -4735,26 +2390,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate18.errors = vErrors;
 return errors === 0;
@@ -4762,7 +2403,7 @@ return errors === 0;
 validate18.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate17(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-complete.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4775,113 +2416,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate18(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate18.errors; else for (const vError of validate18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate18(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate18.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate17.errors = vErrors;
 return errors === 0;
@@ -4901,7 +2478,7 @@ exports.o11 = validate19;
 
 
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate20(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate20.evaluated;
@@ -4913,86 +2490,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -5001,39 +2529,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -5050,217 +2557,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -5274,26 +2655,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate20.errors = vErrors;
 return errors === 0;
@@ -5301,7 +2668,7 @@ return errors === 0;
 validate20.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate19(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/referral-request.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5314,113 +2681,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate20(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate20.errors; else for (const vError of validate20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate20(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate20.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate19.errors = vErrors;
 return errors === 0;
@@ -5440,7 +2743,7 @@ exports.o12 = validate21;
 
 
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate22(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate22.evaluated;
@@ -5452,86 +2755,37 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fullUrl === undefined) || (!(func0.call(data, "fullUrl")))){
-const err0 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "fullUrl"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "fullUrl"}); errors++;
 }
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err1 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/required", {missingProperty: "resource"}); errors++;
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data0 = data.fullUrl;
 if(typeof data0 === "string"){
 if(func1(data0) < 1){
-const err2 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/fullUrl",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "bundle-envelope.schema.json#/$defs/messageEntry/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data1 = data.resource;
 if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/resource",schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "bundle-envelope.schema.json#/$defs/messageEntry/properties/resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"bundle-envelope.schema.json#/$defs/messageEntry/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "bundle-envelope.schema.json#/$defs/messageEntry/type", {type: "object"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data2 = data.resource;
 if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs12 = errors;
 let valid5 = true;
@@ -5540,39 +2794,18 @@ if(errors === _errs13){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 let missing0;
 if(((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))) && (missing0 = "resourceType")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs13 === errors;
@@ -5589,217 +2822,91 @@ if(_valid0){
 const _errs16 = errors;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if((data2.resourceType === undefined) || (!(func0.call(data2, "resourceType")))){
-const err10 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data2.eventUri === undefined) || (!(func0.call(data2, "eventUri")))){
-const err11 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "eventUri"}); errors++;
 }
 if((data2.source === undefined) || (!(func0.call(data2, "source")))){
-const err12 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "source"}); errors++;
 }
 if((data2.focus === undefined) || (!(func0.call(data2, "focus")))){
-const err13 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/required",keyword:"required",params:{missingProperty: "focus"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/required", {missingProperty: "focus"}); errors++;
 }
 if(data2.resourceType !== undefined && func0.call(data2, "resourceType")){
 if("MessageHeader" !== data2.resourceType){
-const err14 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"message-header.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "message-header.schema.json/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data2.eventUri !== undefined && func0.call(data2, "eventUri")){
 let data5 = data2.eventUri;
 if(typeof data5 === "string"){
 if(!(formats0(data5))){
-const err15 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/eventUri",schemaPath:"message-header.schema.json/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/eventUri", "message-header.schema.json/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data2.source !== undefined && func0.call(data2, "source")){
 let data6 = data2.source;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.endpoint === undefined) || (!(func0.call(data6, "endpoint")))){
-const err17 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/required", {missingProperty: "endpoint"}); errors++;
 }
 if(data6.endpoint !== undefined && func0.call(data6, "endpoint")){
 if(typeof data6.endpoint !== "string"){
-const err18 = {instancePath:instancePath+"/resource/source/endpoint",schemaPath:"message-header.schema.json/properties/source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source/endpoint", "message-header.schema.json/properties/source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource/source",schemaPath:"message-header.schema.json/properties/source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/source", "message-header.schema.json/properties/source/type", {type: "object"}); errors++;
 }
 }
 if(data2.focus !== undefined && func0.call(data2, "focus")){
 let data8 = data2.focus;
 if(Array.isArray(data8)){
 if(data8.length < 1){
-const err20 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/minItems", {limit: 1}); errors++;
 }
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
 let data9 = data8[i0];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err21 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
 if(typeof data9.reference !== "string"){
-const err22 = {instancePath:instancePath+"/resource/focus/" + i0+"/reference",schemaPath:"message-header.schema.json/properties/focus/items/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0+"/reference", "message-header.schema.json/properties/focus/items/properties/reference/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/resource/focus/" + i0,schemaPath:"message-header.schema.json/properties/focus/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus/" + i0, "message-header.schema.json/properties/focus/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/resource/focus",schemaPath:"message-header.schema.json/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/focus", "message-header.schema.json/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data2.definition !== undefined && func0.call(data2, "definition")){
 let data11 = data2.definition;
 if(typeof data11 === "string"){
 if(!(formats0(data11))){
-const err25 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/format",keyword:"format",params:{format: "uri"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/format", {format: "uri"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/definition",schemaPath:"message-header.schema.json/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/definition", "message-header.schema.json/properties/definition/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/resource",schemaPath:"message-header.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "message-header.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs16 === errors;
 valid5 = _valid0;
@@ -5813,26 +2920,12 @@ props0.definition = true;
 }
 }
 if(!valid5){
-const err28 = {instancePath:instancePath+"/resource",schemaPath:"#/allOf/1/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/allOf/1/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/allOf/1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/type", {type: "object"}); errors++;
 }
 validate22.errors = vErrors;
 return errors === 0;
@@ -5840,7 +2933,7 @@ return errors === 0;
 validate22.evaluated = {"props":{"resource":true,"fullUrl":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate21(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/result-created.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -5853,113 +2946,49 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.entry === undefined) || (!(func0.call(data, "entry")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entry"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entry"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("message" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "message"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "message"}); errors++;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 if(typeof data.timestamp !== "string"){
-const err5 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
 let data3 = data.entry;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/minItems", {limit: 1}); errors++;
 }
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate22(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate22.errors; else for (const vError of validate22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate22(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate22.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate21.errors = vErrors;
 return errors === 0;
@@ -5979,7 +3008,7 @@ exports.o13 = validate23;
 
 const schema4 = {"properties":{"search":{"properties":{"mode":{"enum":["match","include","outcome"]}}}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate24(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate24.evaluated;
@@ -5991,36 +3020,15 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if((data.search === undefined) || (!(func0.call(data, "search")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "search"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "search"}); errors++;
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data0 = data.resource;
 if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
-const err2 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "object"}); errors++;
 }
 const _errs4 = errors;
 let valid2 = true;
@@ -6029,39 +3037,18 @@ if(errors === _errs5){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing0;
 if(((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))) && (missing0 = "resourceType")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Goal" !== data0.resourceType){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs5 === errors;
@@ -6078,81 +3065,32 @@ if(_valid0){
 const _errs8 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))){
-const err6 = {instancePath:instancePath+"/resource",schemaPath:"goal.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data0.lifecycleStatus === undefined) || (!(func0.call(data0, "lifecycleStatus")))){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"goal.schema.json/required",keyword:"required",params:{missingProperty: "lifecycleStatus"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "lifecycleStatus"}); errors++;
 }
 if((data0.description === undefined) || (!(func0.call(data0, "description")))){
-const err8 = {instancePath:instancePath+"/resource",schemaPath:"goal.schema.json/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "description"}); errors++;
 }
 if((data0.subject === undefined) || (!(func0.call(data0, "subject")))){
-const err9 = {instancePath:instancePath+"/resource",schemaPath:"goal.schema.json/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/required", {missingProperty: "subject"}); errors++;
 }
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Goal" !== data0.resourceType){
-const err10 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"goal.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "Goal"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "goal.schema.json/properties/resourceType/const", {allowedValue: "Goal"}); errors++;
 }
 }
 if(data0.lifecycleStatus !== undefined && func0.call(data0, "lifecycleStatus")){
 let data3 = data0.lifecycleStatus;
 if(!(((((((((data3 === "proposed") || (data3 === "planned")) || (data3 === "accepted")) || (data3 === "active")) || (data3 === "on-hold")) || (data3 === "completed")) || (data3 === "cancelled")) || (data3 === "entered-in-error")) || (data3 === "rejected"))){
-const err11 = {instancePath:instancePath+"/resource/lifecycleStatus",schemaPath:"goal.schema.json/properties/lifecycleStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.lifecycleStatus.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/lifecycleStatus", "goal.schema.json/properties/lifecycleStatus/enum", {allowedValues: schema1.properties.lifecycleStatus.enum}); errors++;
 }
 }
 if(data0.description !== undefined && func0.call(data0, "description")){
 let data4 = data0.description;
 if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
-const err12 = {instancePath:instancePath+"/resource/description",schemaPath:"goal.schema.json/properties/description/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/description", "goal.schema.json/properties/description/type", {type: "object"}); errors++;
 }
 }
 if(data0.subject !== undefined && func0.call(data0, "subject")){
@@ -6160,38 +3098,17 @@ let data5 = data0.subject;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.type !== undefined && func0.call(data5, "type")){
 if("Patient" !== data5.type){
-const err13 = {instancePath:instancePath+"/resource/subject/type",schemaPath:"goal.schema.json/properties/subject/properties/type/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/subject/type", "goal.schema.json/properties/subject/properties/type/const", {allowedValue: "Patient"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/resource/subject",schemaPath:"goal.schema.json/properties/subject/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/subject", "goal.schema.json/properties/subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/resource",schemaPath:"goal.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "goal.schema.json/type", {type: "object"}); errors++;
 }
 var _valid0 = _errs8 === errors;
 valid2 = _valid0;
@@ -6204,14 +3121,7 @@ props0.subject = true;
 }
 }
 if(!valid2){
-const err16 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs22 = errors;
 let valid7 = true;
@@ -6220,39 +3130,18 @@ if(errors === _errs23){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if(((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))) && (missing1 = "resourceType")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Patient" !== data0.resourceType){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 }
 }
 else {
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs23 === errors;
@@ -6269,178 +3158,73 @@ if(_valid1){
 const _errs26 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if((data0.resourceType === undefined) || (!(func0.call(data0, "resourceType")))){
-const err20 = {instancePath:instancePath+"/resource",schemaPath:"patient.schema.json/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data0.identifier === undefined) || (!(func0.call(data0, "identifier")))){
-const err21 = {instancePath:instancePath+"/resource",schemaPath:"patient.schema.json/required",keyword:"required",params:{missingProperty: "identifier"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "identifier"}); errors++;
 }
 if((data0.name === undefined) || (!(func0.call(data0, "name")))){
-const err22 = {instancePath:instancePath+"/resource",schemaPath:"patient.schema.json/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "name"}); errors++;
 }
 if((data0.gender === undefined) || (!(func0.call(data0, "gender")))){
-const err23 = {instancePath:instancePath+"/resource",schemaPath:"patient.schema.json/required",keyword:"required",params:{missingProperty: "gender"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/required", {missingProperty: "gender"}); errors++;
 }
 if(data0.resourceType !== undefined && func0.call(data0, "resourceType")){
 if("Patient" !== data0.resourceType){
-const err24 = {instancePath:instancePath+"/resource/resourceType",schemaPath:"patient.schema.json/properties/resourceType/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/resourceType", "patient.schema.json/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data0.identifier !== undefined && func0.call(data0, "identifier")){
 let data9 = data0.identifier;
 if(Array.isArray(data9)){
 if(data9.length < 1){
-const err25 = {instancePath:instancePath+"/resource/identifier",schemaPath:"patient.schema.json/properties/identifier/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/minItems", {limit: 1}); errors++;
 }
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
 let data10 = data9[i0];
 if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
 if((data10.system === undefined) || (!(func0.call(data10, "system")))){
-const err26 = {instancePath:instancePath+"/resource/identifier/" + i0,schemaPath:"patient.schema.json/properties/identifier/items/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", {missingProperty: "system"}); errors++;
 }
 if((data10.value === undefined) || (!(func0.call(data10, "value")))){
-const err27 = {instancePath:instancePath+"/resource/identifier/" + i0,schemaPath:"patient.schema.json/properties/identifier/items/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/required", {missingProperty: "value"}); errors++;
 }
 if(data10.system !== undefined && func0.call(data10, "system")){
 if(typeof data10.system !== "string"){
-const err28 = {instancePath:instancePath+"/resource/identifier/" + i0+"/system",schemaPath:"patient.schema.json/properties/identifier/items/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/system", "patient.schema.json/properties/identifier/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data10.value !== undefined && func0.call(data10, "value")){
 if(typeof data10.value !== "string"){
-const err29 = {instancePath:instancePath+"/resource/identifier/" + i0+"/value",schemaPath:"patient.schema.json/properties/identifier/items/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0+"/value", "patient.schema.json/properties/identifier/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/resource/identifier/" + i0,schemaPath:"patient.schema.json/properties/identifier/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier/" + i0, "patient.schema.json/properties/identifier/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/resource/identifier",schemaPath:"patient.schema.json/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/identifier", "patient.schema.json/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data0.name !== undefined && func0.call(data0, "name")){
 let data13 = data0.name;
 if(Array.isArray(data13)){
 if(data13.length < 1){
-const err32 = {instancePath:instancePath+"/resource/name",schemaPath:"patient.schema.json/properties/name/minItems",keyword:"minItems",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/minItems", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/resource/name",schemaPath:"patient.schema.json/properties/name/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/name", "patient.schema.json/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data0.gender !== undefined && func0.call(data0, "gender")){
 let data14 = data0.gender;
 if(!((((data14 === "male") || (data14 === "female")) || (data14 === "other")) || (data14 === "unknown"))){
-const err34 = {instancePath:instancePath+"/resource/gender",schemaPath:"patient.schema.json/properties/gender/enum",keyword:"enum",params:{allowedValues: schema3.properties.gender.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/gender", "patient.schema.json/properties/gender/enum", {allowedValues: schema3.properties.gender.enum}); errors++;
 }
 }
 if(data0.telecom !== undefined && func0.call(data0, "telecom")){
@@ -6451,83 +3235,34 @@ for(let i1=0; i1<len1; i1++){
 let data16 = data15[i1];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.system === undefined) || (!(func0.call(data16, "system")))){
-const err35 = {instancePath:instancePath+"/resource/telecom/" + i1,schemaPath:"patient.schema.json/properties/telecom/items/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", {missingProperty: "system"}); errors++;
 }
 if((data16.value === undefined) || (!(func0.call(data16, "value")))){
-const err36 = {instancePath:instancePath+"/resource/telecom/" + i1,schemaPath:"patient.schema.json/properties/telecom/items/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/required", {missingProperty: "value"}); errors++;
 }
 if(data16.system !== undefined && func0.call(data16, "system")){
 if(typeof data16.system !== "string"){
-const err37 = {instancePath:instancePath+"/resource/telecom/" + i1+"/system",schemaPath:"patient.schema.json/properties/telecom/items/properties/system/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/system", "patient.schema.json/properties/telecom/items/properties/system/type", {type: "string"}); errors++;
 }
 }
 if(data16.value !== undefined && func0.call(data16, "value")){
 if(typeof data16.value !== "string"){
-const err38 = {instancePath:instancePath+"/resource/telecom/" + i1+"/value",schemaPath:"patient.schema.json/properties/telecom/items/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1+"/value", "patient.schema.json/properties/telecom/items/properties/value/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/resource/telecom/" + i1,schemaPath:"patient.schema.json/properties/telecom/items/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom/" + i1, "patient.schema.json/properties/telecom/items/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/resource/telecom",schemaPath:"patient.schema.json/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/telecom", "patient.schema.json/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/resource",schemaPath:"patient.schema.json/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "patient.schema.json/type", {type: "object"}); errors++;
 }
 var _valid1 = _errs26 === errors;
 valid7 = _valid1;
@@ -6541,14 +3276,7 @@ props1.telecom = true;
 }
 }
 if(!valid7){
-const err42 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -6564,50 +3292,22 @@ if(data.search !== undefined && func0.call(data, "search")){
 let data19 = data.search;
 if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
 if((data19.mode === undefined) || (!(func0.call(data19, "mode")))){
-const err43 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/required", {missingProperty: "mode"}); errors++;
 }
 if(data19.mode !== undefined && func0.call(data19, "mode")){
 let data20 = data19.mode;
 if(!(((data20 === "match") || (data20 === "include")) || (data20 === "outcome"))){
-const err44 = {instancePath:instancePath+"/search/mode",schemaPath:"#/properties/search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema4.properties.search.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/mode", "#/properties/search/properties/mode/enum", {allowedValues: schema4.properties.search.properties.mode.enum}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate24.errors = vErrors;
 return errors === 0;
@@ -6615,7 +3315,7 @@ return errors === 0;
 validate24.evaluated = {"props":{"resource":true,"search":true},"dynamicProps":false,"dynamicItems":false};
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate23(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/.overlay/fhir/profiles/searchset.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -6628,70 +3328,28 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.total === undefined) || (!(func0.call(data, "total")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "total"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err3 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if("searchset" !== data.type){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "searchset"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/const", {allowedValue: "searchset"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
 let data2 = data.total;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err5 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
@@ -6699,33 +3357,18 @@ let data3 = data.entry;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate24(data3[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate24.errors; else for (const vError of validate24.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate24(data3[i0], {instancePath:instancePath+"/entry/" + i0}))){
+vErrors = addErrors(vErrors, validate24.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate23.errors = vErrors;
 return errors === 0;
@@ -6741,6 +3384,19 @@ validate23.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}
 return exports;
 })({});
 exports.overlays = {

@@ -88,7 +88,7 @@ const obj0 = new Set(["subjectCodeableConcept", "subjectReference"]);
 const obj1 = new Set(["timingTiming", "timingDateTime", "timingAge", "timingPeriod", "timingRange", "timingDuration"]);
 const obj2 = new Set(["productReference", "productCodeableConcept"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ActivityDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -104,14 +104,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -128,14 +121,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -147,25 +133,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -259,113 +231,60 @@ props0.dynamicValue = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ActivityDefinition" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ActivityDefinition"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ActivityDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -373,21 +292,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -395,21 +306,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -417,52 +320,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-const err14 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -470,266 +350,143 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data25 = data.subtitle;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err23 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err26 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data33 = data.date;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
-const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data33))){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -737,52 +494,29 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data37[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data37[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data39 = data.description;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -790,21 +524,13 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func11(data41[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data41[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -812,202 +538,104 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len6 = data43.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data43,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data43[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data45 = data.purpose;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.usage !== undefined && func0.call(data, "usage")){
 let data47 = data.usage;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._usage, {instancePath:instancePath+"/_usage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data49 = data.copyright;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data51 = data.approvalDate;
 if(typeof data51 === "string"){
 if(!pattern4.test(data51)){
-const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data51))){
-const err44 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data53 = data.lastReviewDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data53))){
-const err47 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -1015,21 +643,13 @@ let data56 = data.topic;
 if(Array.isArray(data56)){
 const len7 = data56.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data56[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data56,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data56[i7], {instancePath:instancePath+"/topic/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -1037,21 +657,13 @@ let data58 = data.author;
 if(Array.isArray(data58)){
 const len8 = data58.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data58[i8], {instancePath:instancePath+"/author/" + i8,parentData:data58,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data58[i8], {instancePath:instancePath+"/author/" + i8}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -1059,21 +671,13 @@ let data60 = data.editor;
 if(Array.isArray(data60)){
 const len9 = data60.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data60[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data60,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data60[i9], {instancePath:instancePath+"/editor/" + i9}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -1081,21 +685,13 @@ let data62 = data.reviewer;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data62[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data62[i10], {instancePath:instancePath+"/reviewer/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1103,21 +699,13 @@ let data64 = data.endorser;
 if(Array.isArray(data64)){
 const len11 = data64.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data64[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data64,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data64[i11], {instancePath:instancePath+"/endorser/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1125,21 +713,13 @@ let data66 = data.relatedArtifact;
 if(Array.isArray(data66)){
 const len12 = data66.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func13(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data66,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data66[i12], {instancePath:instancePath+"/relatedArtifact/" + i12}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -1150,37 +730,16 @@ for(let i13=0; i13<len13; i13++){
 let data69 = data68[i13];
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-const err55 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -1188,230 +747,132 @@ let data70 = data._library;
 if(Array.isArray(data70)){
 const len14 = data70.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2(data70[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data70,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70[i14], {instancePath:instancePath+"/_library/" + i14}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data72 = data.kind;
 if(typeof data72 !== "string"){
-const err59 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((data72 === "Appointment") || (data72 === "AppointmentResponse")) || (data72 === "CarePlan")) || (data72 === "Claim")) || (data72 === "CommunicationRequest")) || (data72 === "Contract")) || (data72 === "DeviceRequest")) || (data72 === "EnrollmentRequest")) || (data72 === "ImmunizationRecommendation")) || (data72 === "MedicationRequest")) || (data72 === "NutritionOrder")) || (data72 === "ServiceRequest")) || (data72 === "SupplyRequest")) || (data72 === "Task")) || (data72 === "VisionPrescription"))){
-const err60 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
 let data74 = data.profile;
 if(typeof data74 === "string"){
 if(!pattern1.test(data74)){
-const err61 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._profile, {instancePath:instancePath+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data77 = data.intent;
 if(typeof data77 !== "string"){
-const err63 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
 }
 if(!(((((((((data77 === "proposal") || (data77 === "plan")) || (data77 === "directive")) || (data77 === "order")) || (data77 === "original-order")) || (data77 === "reflex-order")) || (data77 === "filler-order")) || (data77 === "instance-order")) || (data77 === "option"))){
-const err64 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema0.properties.intent.enum}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data79 = data.priority;
 if(typeof data79 !== "string"){
-const err65 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data79 === "routine") || (data79 === "urgent")) || (data79 === "asap")) || (data79 === "stat"))){
-const err66 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
 if(typeof data.doNotPerform !== "boolean"){
-const err67 = {instancePath:instancePath+"/doNotPerform",schemaPath:"#/properties/doNotPerform/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", {type: "boolean"}); errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func14(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data84 = data.timingDateTime;
 if(typeof data84 === "string"){
 if(!pattern3.test(data84)){
-const err68 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func15(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func12(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func9(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -1425,14 +886,7 @@ let valid38 = true;
 const _errs143 = errors;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 if(data92._type !== undefined && func0.call(data92, "_type")){
-const err70 = {};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs143 === errors;
@@ -1449,14 +903,7 @@ if(_valid1){
 const _errs144 = errors;
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 if((data92.type === undefined) || (!(func0.call(data92, "type")))){
-const err71 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs144 === errors;
@@ -1468,14 +915,7 @@ props1._type = true;
 }
 }
 if(!valid38){
-const err72 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
 if(props1 !== true){
@@ -1491,25 +931,11 @@ if(data92.id !== undefined && func0.call(data92, "id")){
 let data94 = data92.id;
 if(typeof data94 === "string"){
 if(func7(data94) < 1){
-const err73 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/id", "#/$defs/ActivityDefinition_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/participant/" + i15+"/id",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/id", "#/$defs/ActivityDefinition_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data92.extension !== undefined && func0.call(data92, "extension")){
@@ -1517,21 +943,13 @@ let data95 = data92.extension;
 if(Array.isArray(data95)){
 const len16 = data95.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data95[i16], {instancePath:instancePath+"/participant/" + i15+"/extension/" + i16,parentData:data95,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data95[i16], {instancePath:instancePath+"/participant/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/participant/" + i15+"/extension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/extension", "#/$defs/ActivityDefinition_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data92.modifierExtension !== undefined && func0.call(data92, "modifierExtension")){
@@ -1539,98 +957,57 @@ let data97 = data92.modifierExtension;
 if(Array.isArray(data97)){
 const len17 = data97.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data97[i17], {instancePath:instancePath+"/participant/" + i15+"/modifierExtension/" + i17,parentData:data97,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data97[i17], {instancePath:instancePath+"/participant/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/participant/" + i15+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/modifierExtension", "#/$defs/ActivityDefinition_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data92.type !== undefined && func0.call(data92, "type")){
 let data99 = data92.type;
 if(typeof data99 !== "string"){
-const err77 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/type", "#/$defs/ActivityDefinition_Participant/properties/type/type", {type: "string"}); errors++;
 }
 if(!((((data99 === "patient") || (data99 === "practitioner")) || (data99 === "related-person")) || (data99 === "device"))){
-const err78 = {instancePath:instancePath+"/participant/" + i15+"/type",schemaPath:"#/$defs/ActivityDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15+"/type", "#/$defs/ActivityDefinition_Participant/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data92._type !== undefined && func0.call(data92, "_type")){
-if(!(func2(data92._type, {instancePath:instancePath+"/participant/" + i15+"/_type",parentData:data92,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data92._type, {instancePath:instancePath+"/participant/" + i15+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data92.role !== undefined && func0.call(data92, "role")){
-if(!(func8(data92.role, {instancePath:instancePath+"/participant/" + i15+"/role",parentData:data92,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data92.role, {instancePath:instancePath+"/participant/" + i15+"/role"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/participant/" + i15,schemaPath:"#/$defs/ActivityDefinition_Participant/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i15, "#/$defs/ActivityDefinition_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.productReference !== undefined && func0.call(data, "productReference")){
-if(!(func9(data.productReference, {instancePath:instancePath+"/productReference",parentData:data,parentDataProperty:"productReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.productReference, {instancePath:instancePath+"/productReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.productCodeableConcept !== undefined && func0.call(data, "productCodeableConcept")){
-if(!(func8(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept",parentData:data,parentDataProperty:"productCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.productCodeableConcept, {instancePath:instancePath+"/productCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func18(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
@@ -1638,21 +1015,13 @@ let data105 = data.dosage;
 if(Array.isArray(data105)){
 const len18 = data105.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func19(data105[i18], {instancePath:instancePath+"/dosage/" + i18,parentData:data105,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data105[i18], {instancePath:instancePath+"/dosage/" + i18}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/dosage",schemaPath:"#/properties/dosage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
@@ -1660,21 +1029,13 @@ let data107 = data.bodySite;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func8(data107[i19], {instancePath:instancePath+"/bodySite/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data107[i19], {instancePath:instancePath+"/bodySite/" + i19}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/bodySite",schemaPath:"#/properties/bodySite/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/bodySite", "#/properties/bodySite/type", {type: "array"}); errors++;
 }
 }
 if(data.specimenRequirement !== undefined && func0.call(data, "specimenRequirement")){
@@ -1682,21 +1043,13 @@ let data109 = data.specimenRequirement;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func9(data109[i20], {instancePath:instancePath+"/specimenRequirement/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data109[i20], {instancePath:instancePath+"/specimenRequirement/" + i20}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/specimenRequirement",schemaPath:"#/properties/specimenRequirement/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specimenRequirement", "#/properties/specimenRequirement/type", {type: "array"}); errors++;
 }
 }
 if(data.observationRequirement !== undefined && func0.call(data, "observationRequirement")){
@@ -1704,21 +1057,13 @@ let data111 = data.observationRequirement;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func9(data111[i21], {instancePath:instancePath+"/observationRequirement/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data111[i21], {instancePath:instancePath+"/observationRequirement/" + i21}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/observationRequirement",schemaPath:"#/properties/observationRequirement/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/observationRequirement", "#/properties/observationRequirement/type", {type: "array"}); errors++;
 }
 }
 if(data.observationResultRequirement !== undefined && func0.call(data, "observationResultRequirement")){
@@ -1726,52 +1071,29 @@ let data113 = data.observationResultRequirement;
 if(Array.isArray(data113)){
 const len22 = data113.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func9(data113[i22], {instancePath:instancePath+"/observationResultRequirement/" + i22,parentData:data113,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data113[i22], {instancePath:instancePath+"/observationResultRequirement/" + i22}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/observationResultRequirement",schemaPath:"#/properties/observationResultRequirement/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/observationResultRequirement", "#/properties/observationResultRequirement/type", {type: "array"}); errors++;
 }
 }
 if(data.transform !== undefined && func0.call(data, "transform")){
 let data115 = data.transform;
 if(typeof data115 === "string"){
 if(!pattern1.test(data115)){
-const err86 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/type", {type: "string"}); errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._transform, {instancePath:instancePath+"/_transform"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.dynamicValue !== undefined && func0.call(data, "dynamicValue")){
@@ -1785,14 +1107,7 @@ let valid59 = true;
 const _errs185 = errors;
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if(data118._path !== undefined && func0.call(data118, "_path")){
-const err88 = {};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs185 === errors;
@@ -1809,14 +1124,7 @@ if(_valid2){
 const _errs186 = errors;
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if((data118.path === undefined) || (!(func0.call(data118, "path")))){
-const err89 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/then/required",keyword:"required",params:{missingProperty: "path"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/allOf/0/then/required", {missingProperty: "path"}); errors++;
 }
 }
 var _valid2 = _errs186 === errors;
@@ -1828,25 +1136,11 @@ props2._path = true;
 }
 }
 if(!valid59){
-const err90 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data118 && typeof data118 == "object" && !Array.isArray(data118)){
 if((data118.expression === undefined) || (!(func0.call(data118, "expression")))){
-const err91 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/required",keyword:"required",params:{missingProperty: "expression"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/required", {missingProperty: "expression"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -1861,25 +1155,11 @@ if(data118.id !== undefined && func0.call(data118, "id")){
 let data120 = data118.id;
 if(typeof data120 === "string"){
 if(func7(data120) < 1){
-const err92 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/id", "#/$defs/ActivityDefinition_DynamicValue/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/dynamicValue/" + i23+"/id",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/id", "#/$defs/ActivityDefinition_DynamicValue/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data118.extension !== undefined && func0.call(data118, "extension")){
@@ -1887,21 +1167,13 @@ let data121 = data118.extension;
 if(Array.isArray(data121)){
 const len24 = data121.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data121[i24], {instancePath:instancePath+"/dynamicValue/" + i23+"/extension/" + i24,parentData:data121,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data121[i24], {instancePath:instancePath+"/dynamicValue/" + i23+"/extension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/dynamicValue/" + i23+"/extension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/extension", "#/$defs/ActivityDefinition_DynamicValue/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data118.modifierExtension !== undefined && func0.call(data118, "modifierExtension")){
@@ -1909,127 +1181,61 @@ let data123 = data118.modifierExtension;
 if(Array.isArray(data123)){
 const len25 = data123.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func5(data123[i25], {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension/" + i25,parentData:data123,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data123[i25], {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension/" + i25}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/dynamicValue/" + i23+"/modifierExtension",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/modifierExtension", "#/$defs/ActivityDefinition_DynamicValue/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data118.path !== undefined && func0.call(data118, "path")){
 let data125 = data118.path;
 if(typeof data125 === "string"){
 if(func7(data125) < 1){
-const err96 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/path", "#/$defs/ActivityDefinition_DynamicValue/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/dynamicValue/" + i23+"/path",schemaPath:"#/$defs/ActivityDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23+"/path", "#/$defs/ActivityDefinition_DynamicValue/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data118._path !== undefined && func0.call(data118, "_path")){
-if(!(func2(data118._path, {instancePath:instancePath+"/dynamicValue/" + i23+"/_path",parentData:data118,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data118._path, {instancePath:instancePath+"/dynamicValue/" + i23+"/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data118.expression !== undefined && func0.call(data118, "expression")){
-if(!(func20(data118.expression, {instancePath:instancePath+"/dynamicValue/" + i23+"/expression",parentData:data118,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data118.expression, {instancePath:instancePath+"/dynamicValue/" + i23+"/expression"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/dynamicValue/" + i23,schemaPath:"#/$defs/ActivityDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i23, "#/$defs/ActivityDefinition_DynamicValue/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func21(data, obj0);
 if(forms0 !== null){
-const err100 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 const forms1 = func21(data, obj1);
 if(forms1 !== null){
-const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
 const forms2 = func21(data, obj2);
 if(forms2 !== null){
-const err102 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "product[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "product[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err103 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2037,3 +1243,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1069,7 +1069,27 @@ errors++;
 }
 }
 for(const key2 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "subtitle")) && (key2 !== "_subtitle")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "subjectCodeableConcept")) && (key2 !== "subjectReference")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "usage")) && (key2 !== "_usage")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "approvalDate")) && (key2 !== "_approvalDate")) && (key2 !== "lastReviewDate")) && (key2 !== "_lastReviewDate")) && (key2 !== "effectivePeriod")) && (key2 !== "topic")) && (key2 !== "author")) && (key2 !== "editor")) && (key2 !== "reviewer")) && (key2 !== "endorser")) && (key2 !== "relatedArtifact")) && (key2 !== "library")) && (key2 !== "_library")) && (key2 !== "kind")) && (key2 !== "_kind")) && (key2 !== "profile")) && (key2 !== "_profile")) && (key2 !== "code")) && (key2 !== "intent")) && (key2 !== "_intent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "doNotPerform")) && (key2 !== "_doNotPerform")) && (key2 !== "timingTiming")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingRange")) && (key2 !== "timingDuration")) && (key2 !== "location")) && (key2 !== "participant")) && (key2 !== "productReference")) && (key2 !== "productCodeableConcept")) && (key2 !== "quantity")) && (key2 !== "dosage")) && (key2 !== "bodySite")) && (key2 !== "specimenRequirement")) && (key2 !== "observationRequirement")) && (key2 !== "observationResultRequirement")) && (key2 !== "transform")) && (key2 !== "_transform")) && (key2 !== "dynamicValue")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") &&
+(key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) &&
+(key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) &&
+(key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "subtitle")) &&
+(key2 !== "_subtitle")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) &&
+(key2 !== "_experimental")) && (key2 !== "subjectCodeableConcept")) && (key2 !== "subjectReference")) && (key2 !== "date")) &&
+(key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) &&
+(key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) &&
+(key2 !== "_purpose")) && (key2 !== "usage")) && (key2 !== "_usage")) && (key2 !== "copyright")) && (key2 !== "_copyright")) &&
+(key2 !== "approvalDate")) && (key2 !== "_approvalDate")) && (key2 !== "lastReviewDate")) && (key2 !== "_lastReviewDate")) &&
+(key2 !== "effectivePeriod")) && (key2 !== "topic")) && (key2 !== "author")) && (key2 !== "editor")) && (key2 !== "reviewer")) &&
+(key2 !== "endorser")) && (key2 !== "relatedArtifact")) && (key2 !== "library")) && (key2 !== "_library")) &&
+(key2 !== "kind")) && (key2 !== "_kind")) && (key2 !== "profile")) && (key2 !== "_profile")) && (key2 !== "code")) &&
+(key2 !== "intent")) && (key2 !== "_intent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "doNotPerform")) &&
+(key2 !== "_doNotPerform")) && (key2 !== "timingTiming")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) &&
+(key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingRange")) && (key2 !== "timingDuration")) &&
+(key2 !== "location")) && (key2 !== "participant")) && (key2 !== "productReference")) && (key2 !== "productCodeableConcept")) &&
+(key2 !== "quantity")) && (key2 !== "dosage")) && (key2 !== "bodySite")) && (key2 !== "specimenRequirement")) &&
+(key2 !== "observationRequirement")) && (key2 !== "observationResultRequirement")) && (key2 !== "transform")) &&
+(key2 !== "_transform")) && (key2 !== "dynamicValue")){
 errors++;
 }
 }

@@ -20,7 +20,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 const func9 = require("ajv/dist/runtime/ucs2length").default;
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -32,38 +32,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.instance === undefined) || (!(func0.call(data, "instance")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instance"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "instance"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -71,21 +50,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -93,27 +64,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
-if(!(func8(data.instance, {instancePath:instancePath+"/instance",parentData:data,parentDataProperty:"instance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.instance, {instancePath:instancePath+"/instance"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.causality !== undefined && func0.call(data, "causality")){
@@ -127,25 +89,11 @@ if(data7.id !== undefined && func0.call(data7, "id")){
 let data8 = data7.id;
 if(typeof data8 === "string"){
 if(func9(data8) < 1){
-const err5 = {instancePath:instancePath+"/causality/" + i2+"/id",schemaPath:"#/$defs/AdverseEvent_Causality/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/id", "#/$defs/AdverseEvent_Causality/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/causality/" + i2+"/id",schemaPath:"#/$defs/AdverseEvent_Causality/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/id", "#/$defs/AdverseEvent_Causality/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data7.extension !== undefined && func0.call(data7, "extension")){
@@ -153,21 +101,13 @@ let data9 = data7.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/causality/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i3], {instancePath:instancePath+"/causality/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/causality/" + i2+"/extension",schemaPath:"#/$defs/AdverseEvent_Causality/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/extension", "#/$defs/AdverseEvent_Causality/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
@@ -175,106 +115,59 @@ let data11 = data7.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/causality/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i4], {instancePath:instancePath+"/causality/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/causality/" + i2+"/modifierExtension",schemaPath:"#/$defs/AdverseEvent_Causality/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/modifierExtension", "#/$defs/AdverseEvent_Causality/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data7.assessment !== undefined && func0.call(data7, "assessment")){
-if(!(func7(data7.assessment, {instancePath:instancePath+"/causality/" + i2+"/assessment",parentData:data7,parentDataProperty:"assessment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data7.assessment, {instancePath:instancePath+"/causality/" + i2+"/assessment"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data7.productRelatedness !== undefined && func0.call(data7, "productRelatedness")){
 let data14 = data7.productRelatedness;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-const err9 = {instancePath:instancePath+"/causality/" + i2+"/productRelatedness",schemaPath:"#/$defs/AdverseEvent_Causality/properties/productRelatedness/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/productRelatedness", "#/$defs/AdverseEvent_Causality/properties/productRelatedness/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/causality/" + i2+"/productRelatedness",schemaPath:"#/$defs/AdverseEvent_Causality/properties/productRelatedness/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/productRelatedness", "#/$defs/AdverseEvent_Causality/properties/productRelatedness/type", {type: "string"}); errors++;
 }
 }
 if(data7._productRelatedness !== undefined && func0.call(data7, "_productRelatedness")){
-if(!(func2(data7._productRelatedness, {instancePath:instancePath+"/causality/" + i2+"/_productRelatedness",parentData:data7,parentDataProperty:"_productRelatedness",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data7._productRelatedness, {instancePath:instancePath+"/causality/" + i2+"/_productRelatedness"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data7.author !== undefined && func0.call(data7, "author")){
-if(!(func8(data7.author, {instancePath:instancePath+"/causality/" + i2+"/author",parentData:data7,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data7.author, {instancePath:instancePath+"/causality/" + i2+"/author"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data7.method !== undefined && func0.call(data7, "method")){
-if(!(func7(data7.method, {instancePath:instancePath+"/causality/" + i2+"/method",parentData:data7,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data7.method, {instancePath:instancePath+"/causality/" + i2+"/method"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/causality/" + i2,schemaPath:"#/$defs/AdverseEvent_Causality/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality/" + i2, "#/$defs/AdverseEvent_Causality/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/causality",schemaPath:"#/properties/causality/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/causality", "#/properties/causality/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -292,7 +185,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AdverseEvent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -308,14 +201,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._actuality !== undefined && func0.call(data, "_actuality")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -332,14 +218,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actuality === undefined) || (!(func0.call(data, "actuality")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "actuality"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "actuality"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -351,35 +230,14 @@ props0._actuality = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -421,113 +279,60 @@ props0.study = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AdverseEvent" !== data.resourceType){
-const err5 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "AdverseEvent"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AdverseEvent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -535,21 +340,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -557,21 +354,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -579,46 +368,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.actuality !== undefined && func0.call(data, "actuality")){
 let data16 = data.actuality;
 if(!((data16 === "actual") || (data16 === "potential"))){
-const err15 = {instancePath:instancePath+"/actuality",schemaPath:"#/properties/actuality/enum",keyword:"enum",params:{allowedValues: schema0.properties.actuality.enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actuality", "#/properties/actuality/enum", {allowedValues: schema0.properties.actuality.enum}); errors++;
 }
 }
 if(data._actuality !== undefined && func0.call(data, "_actuality")){
-if(!(func2(data._actuality, {instancePath:instancePath+"/_actuality",parentData:data,parentDataProperty:"_actuality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._actuality, {instancePath:instancePath+"/_actuality"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -626,162 +398,85 @@ let data18 = data.category;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data18[i3], {instancePath:instancePath+"/category/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18[i3], {instancePath:instancePath+"/category/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
-if(!(func7(data.event, {instancePath:instancePath+"/event",parentData:data,parentDataProperty:"event",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.event, {instancePath:instancePath+"/event"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data23 = data.date;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-const err17 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data23))){
-const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.detected !== undefined && func0.call(data, "detected")){
 let data25 = data.detected;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-const err20 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data25))){
-const err21 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/detected",schemaPath:"#/properties/detected/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/type", {type: "string"}); errors++;
 }
 }
 if(data._detected !== undefined && func0.call(data, "_detected")){
-if(!(func2(data._detected, {instancePath:instancePath+"/_detected",parentData:data,parentDataProperty:"_detected",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._detected, {instancePath:instancePath+"/_detected"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
 let data27 = data.recordedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err23 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err24 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/recordedDate",schemaPath:"#/properties/recordedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2(data._recordedDate, {instancePath:instancePath+"/_recordedDate",parentData:data,parentDataProperty:"_recordedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resultingCondition !== undefined && func0.call(data, "resultingCondition")){
@@ -789,51 +484,38 @@ let data29 = data.resultingCondition;
 if(Array.isArray(data29)){
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data29[i4], {instancePath:instancePath+"/resultingCondition/" + i4,parentData:data29,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data29[i4], {instancePath:instancePath+"/resultingCondition/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resultingCondition",schemaPath:"#/properties/resultingCondition/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultingCondition", "#/properties/resultingCondition/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.seriousness !== undefined && func0.call(data, "seriousness")){
-if(!(func7(data.seriousness, {instancePath:instancePath+"/seriousness",parentData:data,parentDataProperty:"seriousness",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.seriousness, {instancePath:instancePath+"/seriousness"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.severity !== undefined && func0.call(data, "severity")){
-if(!(func7(data.severity, {instancePath:instancePath+"/severity",parentData:data,parentDataProperty:"severity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.severity, {instancePath:instancePath+"/severity"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func7(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.outcome, {instancePath:instancePath+"/outcome"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func8(data.recorder, {instancePath:instancePath+"/recorder",parentData:data,parentDataProperty:"recorder",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.recorder, {instancePath:instancePath+"/recorder"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.contributor !== undefined && func0.call(data, "contributor")){
@@ -841,21 +523,13 @@ let data36 = data.contributor;
 if(Array.isArray(data36)){
 const len5 = data36.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data36[i5], {instancePath:instancePath+"/contributor/" + i5,parentData:data36,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data36[i5], {instancePath:instancePath+"/contributor/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/contributor",schemaPath:"#/properties/contributor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contributor", "#/properties/contributor/type", {type: "array"}); errors++;
 }
 }
 if(data.suspectEntity !== undefined && func0.call(data, "suspectEntity")){
@@ -863,21 +537,13 @@ let data38 = data.suspectEntity;
 if(Array.isArray(data38)){
 const len6 = data38.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1(data38[i6], {instancePath:instancePath+"/suspectEntity/" + i6,parentData:data38,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data38[i6], {instancePath:instancePath+"/suspectEntity/" + i6}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/suspectEntity",schemaPath:"#/properties/suspectEntity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/suspectEntity", "#/properties/suspectEntity/type", {type: "array"}); errors++;
 }
 }
 if(data.subjectMedicalHistory !== undefined && func0.call(data, "subjectMedicalHistory")){
@@ -885,21 +551,13 @@ let data40 = data.subjectMedicalHistory;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data40[i7], {instancePath:instancePath+"/subjectMedicalHistory/" + i7,parentData:data40,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data40[i7], {instancePath:instancePath+"/subjectMedicalHistory/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/subjectMedicalHistory",schemaPath:"#/properties/subjectMedicalHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subjectMedicalHistory", "#/properties/subjectMedicalHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceDocument !== undefined && func0.call(data, "referenceDocument")){
@@ -907,21 +565,13 @@ let data42 = data.referenceDocument;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data42[i8], {instancePath:instancePath+"/referenceDocument/" + i8,parentData:data42,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data42[i8], {instancePath:instancePath+"/referenceDocument/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/referenceDocument",schemaPath:"#/properties/referenceDocument/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceDocument", "#/properties/referenceDocument/type", {type: "array"}); errors++;
 }
 }
 if(data.study !== undefined && func0.call(data, "study")){
@@ -929,33 +579,18 @@ let data44 = data.study;
 if(Array.isArray(data44)){
 const len9 = data44.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data44[i9], {instancePath:instancePath+"/study/" + i9,parentData:data44,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data44[i9], {instancePath:instancePath+"/study/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/study",schemaPath:"#/properties/study/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/study", "#/properties/study/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -963,3 +598,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -496,7 +496,16 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "clinicalStatus")) && (key1 !== "verificationStatus")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "category")) && (key1 !== "_category")) && (key1 !== "criticality")) && (key1 !== "_criticality")) && (key1 !== "code")) && (key1 !== "patient")) && (key1 !== "encounter")) && (key1 !== "onsetDateTime")) && (key1 !== "_onsetDateTime")) && (key1 !== "onsetAge")) && (key1 !== "onsetPeriod")) && (key1 !== "onsetRange")) && (key1 !== "onsetString")) && (key1 !== "_onsetString")) && (key1 !== "recordedDate")) && (key1 !== "_recordedDate")) && (key1 !== "recorder")) && (key1 !== "asserter")) && (key1 !== "lastOccurrence")) && (key1 !== "_lastOccurrence")) && (key1 !== "note")) && (key1 !== "reaction")){
+if((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "clinicalStatus")) && (key1 !== "verificationStatus")) && (key1 !== "type")) &&
+(key1 !== "_type")) && (key1 !== "category")) && (key1 !== "_category")) && (key1 !== "criticality")) && (key1 !== "_criticality")) &&
+(key1 !== "code")) && (key1 !== "patient")) && (key1 !== "encounter")) && (key1 !== "onsetDateTime")) && (key1 !== "_onsetDateTime")) &&
+(key1 !== "onsetAge")) && (key1 !== "onsetPeriod")) && (key1 !== "onsetRange")) && (key1 !== "onsetString")) &&
+(key1 !== "_onsetString")) && (key1 !== "recordedDate")) && (key1 !== "_recordedDate")) && (key1 !== "recorder")) &&
+(key1 !== "asserter")) && (key1 !== "lastOccurrence")) && (key1 !== "_lastOccurrence")) && (key1 !== "note")) &&
+(key1 !== "reaction")){
 errors++;
 }
 }

@@ -619,7 +619,17 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "cancelationReason")) && (key1 !== "serviceCategory")) && (key1 !== "serviceType")) && (key1 !== "specialty")) && (key1 !== "appointmentType")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "supportingInformation")) && (key1 !== "start")) && (key1 !== "_start")) && (key1 !== "end")) && (key1 !== "_end")) && (key1 !== "minutesDuration")) && (key1 !== "_minutesDuration")) && (key1 !== "slot")) && (key1 !== "created")) && (key1 !== "_created")) && (key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "patientInstruction")) && (key1 !== "_patientInstruction")) && (key1 !== "basedOn")) && (key1 !== "participant")) && (key1 !== "requestedPeriod")){
+if((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "cancelationReason")) &&
+(key1 !== "serviceCategory")) && (key1 !== "serviceType")) && (key1 !== "specialty")) && (key1 !== "appointmentType")) &&
+(key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "priority")) && (key1 !== "_priority")) &&
+(key1 !== "description")) && (key1 !== "_description")) && (key1 !== "supportingInformation")) && (key1 !== "start")) &&
+(key1 !== "_start")) && (key1 !== "end")) && (key1 !== "_end")) && (key1 !== "minutesDuration")) && (key1 !== "_minutesDuration")) &&
+(key1 !== "slot")) && (key1 !== "created")) && (key1 !== "_created")) && (key1 !== "comment")) && (key1 !== "_comment")) &&
+(key1 !== "patientInstruction")) && (key1 !== "_patientInstruction")) && (key1 !== "basedOn")) && (key1 !== "participant")) &&
+(key1 !== "requestedPeriod")){
 errors++;
 }
 }

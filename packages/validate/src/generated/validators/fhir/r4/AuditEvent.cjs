@@ -22,7 +22,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
 const schema1 = {"properties":{"type":{"enum":["1","2","3","4","5"]}}};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -37,14 +37,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._requestor !== undefined && func0.call(data, "_requestor")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -61,14 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.requestor === undefined) || (!(func0.call(data, "requestor")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "requestor"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "requestor"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -80,14 +66,7 @@ props0._requestor = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -115,25 +94,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -141,21 +106,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -163,27 +120,18 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.role !== undefined && func0.call(data, "role")){
@@ -191,113 +139,65 @@ let data7 = data.role;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func9(data7[i2], {instancePath:instancePath+"/role/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data7[i2], {instancePath:instancePath+"/role/" + i2}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/type", {type: "array"}); errors++;
 }
 }
 if(data.who !== undefined && func0.call(data, "who")){
-if(!(func10(data.who, {instancePath:instancePath+"/who",parentData:data,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.who, {instancePath:instancePath+"/who"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.altId !== undefined && func0.call(data, "altId")){
 let data10 = data.altId;
 if(typeof data10 === "string"){
 if(func8(data10) < 1){
-const err8 = {instancePath:instancePath+"/altId",schemaPath:"#/properties/altId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/altId",schemaPath:"#/properties/altId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/type", {type: "string"}); errors++;
 }
 }
 if(data._altId !== undefined && func0.call(data, "_altId")){
-if(!(func2(data._altId, {instancePath:instancePath+"/_altId",parentData:data,parentDataProperty:"_altId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._altId, {instancePath:instancePath+"/_altId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data12 = data.name;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-const err10 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
 if(typeof data.requestor !== "boolean"){
-const err12 = {instancePath:instancePath+"/requestor",schemaPath:"#/properties/requestor/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestor", "#/properties/requestor/type", {type: "boolean"}); errors++;
 }
 }
 if(data._requestor !== undefined && func0.call(data, "_requestor")){
-if(!(func2(data._requestor, {instancePath:instancePath+"/_requestor",parentData:data,parentDataProperty:"_requestor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._requestor, {instancePath:instancePath+"/_requestor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func10(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.policy !== undefined && func0.call(data, "policy")){
@@ -308,37 +208,16 @@ for(let i3=0; i3<len3; i3++){
 let data18 = data17[i3];
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-const err13 = {instancePath:instancePath+"/policy/" + i3,schemaPath:"#/properties/policy/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/policy/" + i3,schemaPath:"#/properties/policy/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
 }
 }
 if(data._policy !== undefined && func0.call(data, "_policy")){
@@ -346,27 +225,18 @@ let data19 = data._policy;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data19[i4], {instancePath:instancePath+"/_policy/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data19[i4], {instancePath:instancePath+"/_policy/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/_policy",schemaPath:"#/properties/_policy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_policy", "#/properties/_policy/type", {type: "array"}); errors++;
 }
 }
 if(data.media !== undefined && func0.call(data, "media")){
-if(!(func6(data.media, {instancePath:instancePath+"/media",parentData:data,parentDataProperty:"media",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.media, {instancePath:instancePath+"/media"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.network !== undefined && func0.call(data, "network")){
@@ -376,25 +246,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data23 = data22.id;
 if(typeof data23 === "string"){
 if(func8(data23) < 1){
-const err17 = {instancePath:instancePath+"/network/id",schemaPath:"#/$defs/AuditEvent_Network/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/network/id",schemaPath:"#/$defs/AuditEvent_Network/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -402,21 +258,13 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data24[i5], {instancePath:instancePath+"/network/extension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i5], {instancePath:instancePath+"/network/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/network/extension",schemaPath:"#/$defs/AuditEvent_Network/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/extension", "#/$defs/AuditEvent_Network/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -424,83 +272,45 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data26[i6], {instancePath:instancePath+"/network/modifierExtension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i6], {instancePath:instancePath+"/network/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/network/modifierExtension",schemaPath:"#/$defs/AuditEvent_Network/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/modifierExtension", "#/$defs/AuditEvent_Network/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.address !== undefined && func0.call(data22, "address")){
 let data28 = data22.address;
 if(typeof data28 === "string"){
 if(func8(data28) < 1){
-const err21 = {instancePath:instancePath+"/network/address",schemaPath:"#/$defs/AuditEvent_Network/properties/address/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/network/address",schemaPath:"#/$defs/AuditEvent_Network/properties/address/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/type", {type: "string"}); errors++;
 }
 }
 if(data22._address !== undefined && func0.call(data22, "_address")){
-if(!(func2(data22._address, {instancePath:instancePath+"/network/_address",parentData:data22,parentDataProperty:"_address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._address, {instancePath:instancePath+"/network/_address"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.type !== undefined && func0.call(data22, "type")){
 let data30 = data22.type;
 if(!(((((data30 === "1") || (data30 === "2")) || (data30 === "3")) || (data30 === "4")) || (data30 === "5"))){
-const err23 = {instancePath:instancePath+"/network/type",schemaPath:"#/$defs/AuditEvent_Network/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network/type", "#/$defs/AuditEvent_Network/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data22._type !== undefined && func0.call(data22, "_type")){
-if(!(func2(data22._type, {instancePath:instancePath+"/network/_type",parentData:data22,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._type, {instancePath:instancePath+"/network/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/network",schemaPath:"#/$defs/AuditEvent_Network/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/network", "#/$defs/AuditEvent_Network/type", {type: "object"}); errors++;
 }
 }
 if(data.purposeOfUse !== undefined && func0.call(data, "purposeOfUse")){
@@ -508,33 +318,18 @@ let data32 = data.purposeOfUse;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func9(data32[i7], {instancePath:instancePath+"/purposeOfUse/" + i7,parentData:data32,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data32[i7], {instancePath:instancePath+"/purposeOfUse/" + i7}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/purposeOfUse",schemaPath:"#/properties/purposeOfUse/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purposeOfUse", "#/properties/purposeOfUse/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -548,7 +343,7 @@ const func11 = require("../../../../choice.cjs").choiceForms;
 const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = new Set(["valueString", "valueBase64Binary"]);
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -563,25 +358,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -589,21 +370,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -611,45 +384,33 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.what !== undefined && func0.call(data, "what")){
-if(!(func10(data.what, {instancePath:instancePath+"/what",parentData:data,parentDataProperty:"what",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.what, {instancePath:instancePath+"/what"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func6(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.role !== undefined && func0.call(data, "role")){
-if(!(func6(data.role, {instancePath:instancePath+"/role",parentData:data,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.role, {instancePath:instancePath+"/role"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.lifecycle !== undefined && func0.call(data, "lifecycle")){
-if(!(func6(data.lifecycle, {instancePath:instancePath+"/lifecycle",parentData:data,parentDataProperty:"lifecycle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.lifecycle, {instancePath:instancePath+"/lifecycle"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
@@ -657,114 +418,61 @@ let data9 = data.securityLabel;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func6(data9[i2], {instancePath:instancePath+"/securityLabel/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data9[i2], {instancePath:instancePath+"/securityLabel/" + i2}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data11 = data.name;
 if(typeof data11 === "string"){
 if(func8(data11) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func8(data13) < 1){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.query !== undefined && func0.call(data, "query")){
 let data15 = data.query;
 if(typeof data15 === "string"){
 if(!(formats1(data15))){
-const err9 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/type", {type: "string"}); errors++;
 }
 }
 if(data._query !== undefined && func0.call(data, "_query")){
-if(!(func2(data._query, {instancePath:instancePath+"/_query",parentData:data,parentDataProperty:"_query",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._query, {instancePath:instancePath+"/_query"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -778,14 +486,7 @@ let valid11 = true;
 const _errs32 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18._type !== undefined && func0.call(data18, "_type")){
-const err11 = {};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs32 === errors;
@@ -802,14 +503,7 @@ if(_valid0){
 const _errs33 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.type === undefined) || (!(func0.call(data18, "type")))){
-const err12 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs33 === errors;
@@ -821,14 +515,7 @@ props0._type = true;
 }
 }
 if(!valid11){
-const err13 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid13 = true;
@@ -836,14 +523,7 @@ const _errs36 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.valueString !== undefined && func0.call(data18, "valueString")){
 var valid14 = false;
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -851,14 +531,7 @@ var valid14 = true;
 if(valid14){
 if(data18._valueString !== undefined && func0.call(data18, "_valueString")){
 var valid14 = false;
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -866,14 +539,7 @@ var valid14 = true;
 if(valid14){
 if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Binary")){
 var valid14 = false;
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -881,14 +547,7 @@ var valid14 = true;
 if(valid14){
 if(data18._valueBase64Binary !== undefined && func0.call(data18, "_valueBase64Binary")){
 var valid14 = false;
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -911,28 +570,14 @@ if(_valid1){
 const _errs37 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.valueString === undefined) || (!(func0.call(data18, "valueString")))){
-const err18 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/allOf/1/then/required",keyword:"required",params:{missingProperty: "valueString"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/then/required", {missingProperty: "valueString"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
 valid13 = _valid1;
 }
 if(!valid13){
-const err19 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -958,25 +603,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data24 = data18.id;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-const err20 = {instancePath:instancePath+"/detail/" + i3+"/id",schemaPath:"#/$defs/AuditEvent_Detail/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/detail/" + i3+"/id",schemaPath:"#/$defs/AuditEvent_Detail/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -984,21 +615,13 @@ let data25 = data18.extension;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data25[i4], {instancePath:instancePath+"/detail/" + i3+"/extension/" + i4,parentData:data25,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i4], {instancePath:instancePath+"/detail/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/detail/" + i3+"/extension",schemaPath:"#/$defs/AuditEvent_Detail/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/extension", "#/$defs/AuditEvent_Detail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1006,161 +629,80 @@ let data27 = data18.modifierExtension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data27[i5], {instancePath:instancePath+"/detail/" + i3+"/modifierExtension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i5], {instancePath:instancePath+"/detail/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/detail/" + i3+"/modifierExtension",schemaPath:"#/$defs/AuditEvent_Detail/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/modifierExtension", "#/$defs/AuditEvent_Detail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.type !== undefined && func0.call(data18, "type")){
 let data29 = data18.type;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-const err24 = {instancePath:instancePath+"/detail/" + i3+"/type",schemaPath:"#/$defs/AuditEvent_Detail/properties/type/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/detail/" + i3+"/type",schemaPath:"#/$defs/AuditEvent_Detail/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data18._type !== undefined && func0.call(data18, "_type")){
-if(!(func2(data18._type, {instancePath:instancePath+"/detail/" + i3+"/_type",parentData:data18,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._type, {instancePath:instancePath+"/detail/" + i3+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.valueString !== undefined && func0.call(data18, "valueString")){
 let data31 = data18.valueString;
 if(typeof data31 === "string"){
 if(func8(data31) < 1){
-const err26 = {instancePath:instancePath+"/detail/" + i3+"/valueString",schemaPath:"#/$defs/AuditEvent_Detail/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/detail/" + i3+"/valueString",schemaPath:"#/$defs/AuditEvent_Detail/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data18._valueString !== undefined && func0.call(data18, "_valueString")){
-if(!(func2(data18._valueString, {instancePath:instancePath+"/detail/" + i3+"/_valueString",parentData:data18,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._valueString, {instancePath:instancePath+"/detail/" + i3+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Binary")){
 let data33 = data18.valueBase64Binary;
 if(typeof data33 === "string"){
 if(!(formats1(data33))){
-const err28 = {instancePath:instancePath+"/detail/" + i3+"/valueBase64Binary",schemaPath:"#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/detail/" + i3+"/valueBase64Binary",schemaPath:"#/$defs/AuditEvent_Detail/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data18._valueBase64Binary !== undefined && func0.call(data18, "_valueBase64Binary")){
-if(!(func2(data18._valueBase64Binary, {instancePath:instancePath+"/detail/" + i3+"/_valueBase64Binary",parentData:data18,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._valueBase64Binary, {instancePath:instancePath+"/detail/" + i3+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data18, obj0);
 if(forms0 !== null){
-const err30 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/detail/" + i3,schemaPath:"#/$defs/AuditEvent_Detail/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1188,7 +730,7 @@ validate2.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AuditEvent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1204,14 +746,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1228,14 +763,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.recorded === undefined) || (!(func0.call(data, "recorded")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "recorded"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "recorded"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1247,55 +775,20 @@ props0._recorded = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.agent === undefined) || (!(func0.call(data, "agent")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "agent"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "agent"}); errors++;
 }
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1328,113 +821,60 @@ props0.entity = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AuditEvent" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "AuditEvent"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AuditEvent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1442,21 +882,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1464,21 +896,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1486,27 +910,18 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func6(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.subtype !== undefined && func0.call(data, "subtype")){
@@ -1514,137 +929,75 @@ let data16 = data.subtype;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/subtype/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data16[i3], {instancePath:instancePath+"/subtype/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
 let data18 = data.action;
 if(!(((((data18 === "C") || (data18 === "R")) || (data18 === "U")) || (data18 === "D")) || (data18 === "E"))){
-const err18 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema0.properties.action.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/enum", {allowedValues: schema0.properties.action.enum}); errors++;
 }
 }
 if(data._action !== undefined && func0.call(data, "_action")){
-if(!(func2(data._action, {instancePath:instancePath+"/_action",parentData:data,parentDataProperty:"_action",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._action, {instancePath:instancePath+"/_action"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func7(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.recorded !== undefined && func0.call(data, "recorded")){
 let data21 = data.recorded;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-const err19 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data21))){
-const err20 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/format",keyword:"format",params:{format: "fhir-instant"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data23 = data.outcome;
 if(!((((data23 === "0") || (data23 === "4")) || (data23 === "8")) || (data23 === "12"))){
-const err22 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.outcomeDesc !== undefined && func0.call(data, "outcomeDesc")){
 let data25 = data.outcomeDesc;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-const err23 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/outcomeDesc",schemaPath:"#/properties/outcomeDesc/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/type", {type: "string"}); errors++;
 }
 }
 if(data._outcomeDesc !== undefined && func0.call(data, "_outcomeDesc")){
-if(!(func2(data._outcomeDesc, {instancePath:instancePath+"/_outcomeDesc",parentData:data,parentDataProperty:"_outcomeDesc",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._outcomeDesc, {instancePath:instancePath+"/_outcomeDesc"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.purposeOfEvent !== undefined && func0.call(data, "purposeOfEvent")){
@@ -1652,21 +1005,13 @@ let data27 = data.purposeOfEvent;
 if(Array.isArray(data27)){
 const len4 = data27.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data27[i4], {instancePath:instancePath+"/purposeOfEvent/" + i4,parentData:data27,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data27[i4], {instancePath:instancePath+"/purposeOfEvent/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/purposeOfEvent",schemaPath:"#/properties/purposeOfEvent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purposeOfEvent", "#/properties/purposeOfEvent/type", {type: "array"}); errors++;
 }
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
@@ -1674,59 +1019,30 @@ let data29 = data.agent;
 if(Array.isArray(data29)){
 const len5 = data29.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1(data29[i5], {instancePath:instancePath+"/agent/" + i5,parentData:data29,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data29[i5], {instancePath:instancePath+"/agent/" + i5}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/agent",schemaPath:"#/properties/agent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {type: "array"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
 let data31 = data.source;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.observer === undefined) || (!(func0.call(data31, "observer")))){
-const err27 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/required",keyword:"required",params:{missingProperty: "observer"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/required", {missingProperty: "observer"}); errors++;
 }
 if(data31.id !== undefined && func0.call(data31, "id")){
 let data32 = data31.id;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-const err28 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/AuditEvent_Source/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -1734,21 +1050,13 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data33[i6], {instancePath:instancePath+"/source/extension/" + i6,parentData:data33,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data33[i6], {instancePath:instancePath+"/source/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/source/extension",schemaPath:"#/$defs/AuditEvent_Source/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/AuditEvent_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -1756,58 +1064,34 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data35[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/source/modifierExtension",schemaPath:"#/$defs/AuditEvent_Source/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/AuditEvent_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.site !== undefined && func0.call(data31, "site")){
 let data37 = data31.site;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-const err32 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/source/site",schemaPath:"#/$defs/AuditEvent_Source/properties/site/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/type", {type: "string"}); errors++;
 }
 }
 if(data31._site !== undefined && func0.call(data31, "_site")){
-if(!(func2(data31._site, {instancePath:instancePath+"/source/_site",parentData:data31,parentDataProperty:"_site",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._site, {instancePath:instancePath+"/source/_site"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.observer !== undefined && func0.call(data31, "observer")){
-if(!(func10(data31.observer, {instancePath:instancePath+"/source/observer",parentData:data31,parentDataProperty:"observer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data31.observer, {instancePath:instancePath+"/source/observer"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data31.type !== undefined && func0.call(data31, "type")){
@@ -1815,33 +1099,18 @@ let data40 = data31.type;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func6(data40[i8], {instancePath:instancePath+"/source/type/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data40[i8], {instancePath:instancePath+"/source/type/" + i8}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/source/type",schemaPath:"#/$defs/AuditEvent_Source/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/type", "#/$defs/AuditEvent_Source/properties/type/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/AuditEvent_Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/type", {type: "object"}); errors++;
 }
 }
 if(data.entity !== undefined && func0.call(data, "entity")){
@@ -1849,33 +1118,18 @@ let data42 = data.entity;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate2(data42[i9], {instancePath:instancePath+"/entity/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data42[i9], {instancePath:instancePath+"/entity/" + i9}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/entity",schemaPath:"#/properties/entity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entity", "#/properties/entity/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1883,3 +1137,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -43,7 +43,7 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
 const obj1 = new Set(["timeDateTime", "timePeriod"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/BiologicallyDerivedProduct.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -56,124 +56,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("BiologicallyDerivedProduct" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "BiologicallyDerivedProduct"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "BiologicallyDerivedProduct"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -181,21 +121,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -203,21 +135,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -225,21 +149,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -247,65 +163,40 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.productCategory !== undefined && func0.call(data, "productCategory")){
 let data16 = data.productCategory;
 if(!(((((data16 === "organ") || (data16 === "tissue")) || (data16 === "fluid")) || (data16 === "cells")) || (data16 === "biologicalAgent"))){
-const err12 = {instancePath:instancePath+"/productCategory",schemaPath:"#/properties/productCategory/enum",keyword:"enum",params:{allowedValues: schema0.properties.productCategory.enum}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/productCategory", "#/properties/productCategory/enum", {allowedValues: schema0.properties.productCategory.enum}); errors++;
 }
 }
 if(data._productCategory !== undefined && func0.call(data, "_productCategory")){
-if(!(func2(data._productCategory, {instancePath:instancePath+"/_productCategory",parentData:data,parentDataProperty:"_productCategory",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._productCategory, {instancePath:instancePath+"/_productCategory"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.productCode !== undefined && func0.call(data, "productCode")){
-if(!(func7(data.productCode, {instancePath:instancePath+"/productCode",parentData:data,parentDataProperty:"productCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productCode, {instancePath:instancePath+"/productCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(!((data19 === "available") || (data19 === "unavailable"))){
-const err13 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -313,62 +204,32 @@ let data21 = data.request;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data21[i4], {instancePath:instancePath+"/request/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data21[i4], {instancePath:instancePath+"/request/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
 let data23 = data.quantity;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err15 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < -2147483648 || isNaN(data23)){
-const err17 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
@@ -376,21 +237,13 @@ let data25 = data.parent;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/parent/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i5], {instancePath:instancePath+"/parent/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
@@ -400,25 +253,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-const err19 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/BiologicallyDerivedProduct_Collection/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -426,21 +265,13 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/collection/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -448,93 +279,53 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/collection/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data27.source !== undefined && func0.call(data27, "source")){
-if(!(func8(data27.source, {instancePath:instancePath+"/collection/source",parentData:data27,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27.source, {instancePath:instancePath+"/collection/source"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTime")){
 let data35 = data27.collectedDateTime;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
-const err23 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/BiologicallyDerivedProduct_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data27, obj0);
 if(forms0 !== null){
-const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/BiologicallyDerivedProduct_Collection/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/BiologicallyDerivedProduct_Collection/type", {type: "object"}); errors++;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
@@ -548,25 +339,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/BiologicallyDerivedProduct_Processing/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -574,21 +351,13 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data41[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -596,136 +365,74 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data43[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.description !== undefined && func0.call(data39, "description")){
 let data45 = data39.description;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/BiologicallyDerivedProduct_Processing/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data39._description !== undefined && func0.call(data39, "_description")){
-if(!(func2(data39._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data39,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39._description, {instancePath:instancePath+"/processing/" + i8+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data39.procedure !== undefined && func0.call(data39, "procedure")){
-if(!(func7(data39.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data39,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data39.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data39.additive !== undefined && func0.call(data39, "additive")){
-if(!(func8(data39.additive, {instancePath:instancePath+"/processing/" + i8+"/additive",parentData:data39,parentDataProperty:"additive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data39.additive, {instancePath:instancePath+"/processing/" + i8+"/additive"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data39.timeDateTime !== undefined && func0.call(data39, "timeDateTime")){
 let data49 = data39.timeDateTime;
 if(typeof data49 === "string"){
 if(!pattern3.test(data49)){
-const err33 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data39._timeDateTime !== undefined && func0.call(data39, "_timeDateTime")){
-if(!(func2(data39._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data39,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data39.timePeriod !== undefined && func0.call(data39, "timePeriod")){
-if(!(func10(data39.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data39,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data39.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 const forms1 = func11(data39, obj1);
 if(forms1 !== null){
-const err35 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/cdxChoice", {choice: "time[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/BiologicallyDerivedProduct_Processing/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/BiologicallyDerivedProduct_Processing/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.manipulation !== undefined && func0.call(data, "manipulation")){
@@ -735,25 +442,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func9(data53) < 1){
-const err38 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/manipulation/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/id", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -761,21 +454,13 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data54[i11], {instancePath:instancePath+"/manipulation/extension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i11], {instancePath:instancePath+"/manipulation/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/manipulation/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/extension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -783,112 +468,59 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data56[i12], {instancePath:instancePath+"/manipulation/modifierExtension/" + i12,parentData:data56,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i12], {instancePath:instancePath+"/manipulation/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/manipulation/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.description !== undefined && func0.call(data52, "description")){
 let data58 = data52.description;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-const err42 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/manipulation/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/description", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data52._description !== undefined && func0.call(data52, "_description")){
-if(!(func2(data52._description, {instancePath:instancePath+"/manipulation/_description",parentData:data52,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._description, {instancePath:instancePath+"/manipulation/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.timeDateTime !== undefined && func0.call(data52, "timeDateTime")){
 let data60 = data52.timeDateTime;
 if(typeof data60 === "string"){
 if(!pattern3.test(data60)){
-const err44 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/manipulation/timeDateTime",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation/timeDateTime", "#/$defs/BiologicallyDerivedProduct_Manipulation/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._timeDateTime !== undefined && func0.call(data52, "_timeDateTime")){
-if(!(func2(data52._timeDateTime, {instancePath:instancePath+"/manipulation/_timeDateTime",parentData:data52,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._timeDateTime, {instancePath:instancePath+"/manipulation/_timeDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.timePeriod !== undefined && func0.call(data52, "timePeriod")){
-if(!(func10(data52.timePeriod, {instancePath:instancePath+"/manipulation/timePeriod",parentData:data52,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data52.timePeriod, {instancePath:instancePath+"/manipulation/timePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 const forms2 = func11(data52, obj1);
 if(forms2 !== null){
-const err46 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/manipulation",schemaPath:"#/$defs/BiologicallyDerivedProduct_Manipulation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manipulation", "#/$defs/BiologicallyDerivedProduct_Manipulation/type", {type: "object"}); errors++;
 }
 }
 if(data.storage !== undefined && func0.call(data, "storage")){
@@ -902,25 +534,11 @@ if(data64.id !== undefined && func0.call(data64, "id")){
 let data65 = data64.id;
 if(typeof data65 === "string"){
 if(func9(data65) < 1){
-const err48 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/storage/" + i13+"/id",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/id", "#/$defs/BiologicallyDerivedProduct_Storage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data64.extension !== undefined && func0.call(data64, "extension")){
@@ -928,21 +546,13 @@ let data66 = data64.extension;
 if(Array.isArray(data66)){
 const len14 = data66.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data66[i14], {instancePath:instancePath+"/storage/" + i13+"/extension/" + i14,parentData:data66,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data66[i14], {instancePath:instancePath+"/storage/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/storage/" + i13+"/extension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/extension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data64.modifierExtension !== undefined && func0.call(data64, "modifierExtension")){
@@ -950,132 +560,71 @@ let data68 = data64.modifierExtension;
 if(Array.isArray(data68)){
 const len15 = data68.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data68[i15], {instancePath:instancePath+"/storage/" + i13+"/modifierExtension/" + i15,parentData:data68,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data68[i15], {instancePath:instancePath+"/storage/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/storage/" + i13+"/modifierExtension",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/modifierExtension", "#/$defs/BiologicallyDerivedProduct_Storage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data64.description !== undefined && func0.call(data64, "description")){
 let data70 = data64.description;
 if(typeof data70 === "string"){
 if(func9(data70) < 1){
-const err52 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/storage/" + i13+"/description",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/description", "#/$defs/BiologicallyDerivedProduct_Storage/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data64._description !== undefined && func0.call(data64, "_description")){
-if(!(func2(data64._description, {instancePath:instancePath+"/storage/" + i13+"/_description",parentData:data64,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data64._description, {instancePath:instancePath+"/storage/" + i13+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data64.temperature !== undefined && func0.call(data64, "temperature")){
 let data72 = data64.temperature;
 if(!((typeof data72 == "number") && (isFinite(data72)))){
-const err54 = {instancePath:instancePath+"/storage/" + i13+"/temperature",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/temperature", "#/$defs/BiologicallyDerivedProduct_Storage/properties/temperature/type", {type: "number"}); errors++;
 }
 }
 if(data64._temperature !== undefined && func0.call(data64, "_temperature")){
-if(!(func2(data64._temperature, {instancePath:instancePath+"/storage/" + i13+"/_temperature",parentData:data64,parentDataProperty:"_temperature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data64._temperature, {instancePath:instancePath+"/storage/" + i13+"/_temperature"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data64.scale !== undefined && func0.call(data64, "scale")){
 let data74 = data64.scale;
 if(!(((data74 === "farenheit") || (data74 === "celsius")) || (data74 === "kelvin"))){
-const err55 = {instancePath:instancePath+"/storage/" + i13+"/scale",schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum",keyword:"enum",params:{allowedValues: schema1.properties.scale.enum}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13+"/scale", "#/$defs/BiologicallyDerivedProduct_Storage/properties/scale/enum", {allowedValues: schema1.properties.scale.enum}); errors++;
 }
 }
 if(data64._scale !== undefined && func0.call(data64, "_scale")){
-if(!(func2(data64._scale, {instancePath:instancePath+"/storage/" + i13+"/_scale",parentData:data64,parentDataProperty:"_scale",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data64._scale, {instancePath:instancePath+"/storage/" + i13+"/_scale"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data64.duration !== undefined && func0.call(data64, "duration")){
-if(!(func10(data64.duration, {instancePath:instancePath+"/storage/" + i13+"/duration",parentData:data64,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data64.duration, {instancePath:instancePath+"/storage/" + i13+"/duration"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/storage/" + i13,schemaPath:"#/$defs/BiologicallyDerivedProduct_Storage/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage/" + i13, "#/$defs/BiologicallyDerivedProduct_Storage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/storage",schemaPath:"#/properties/storage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/storage", "#/properties/storage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1112,3 +661,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

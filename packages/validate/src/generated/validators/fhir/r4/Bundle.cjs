@@ -37,7 +37,7 @@ const schema2 = {"properties":{"method":{"enum":["GET","HEAD","POST","PUT","DELE
 
 const func7 = require("../../../../fhir/resources.cjs")["canonical"];
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -52,25 +52,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func4(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -78,21 +64,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -100,21 +78,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -128,14 +98,7 @@ let valid9 = true;
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._relation !== undefined && func0.call(data6, "_relation")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -152,14 +115,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.relation === undefined) || (!(func0.call(data6, "relation")))){
-const err5 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/Bundle_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "relation"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -171,28 +127,14 @@ props0._relation = true;
 }
 }
 if(!valid9){
-const err6 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/Bundle_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs19 = errors;
 let valid11 = true;
 const _errs20 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._url !== undefined && func0.call(data6, "_url")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs20 === errors;
@@ -209,14 +151,7 @@ if(_valid1){
 const _errs21 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.url === undefined) || (!(func0.call(data6, "url")))){
-const err8 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/Bundle_Link/allOf/1/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid1 = _errs21 === errors;
@@ -228,14 +163,7 @@ props1._url = true;
 }
 }
 if(!valid11){
-const err9 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/Bundle_Link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -261,25 +189,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data9 = data6.id;
 if(typeof data9 === "string"){
 if(func4(data9) < 1){
-const err10 = {instancePath:instancePath+"/link/" + i2+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/link/" + i2+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -287,21 +201,13 @@ let data10 = data6.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/link/" + i2+"/extension",schemaPath:"#/$defs/Bundle_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -309,144 +215,76 @@ let data12 = data6.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data12[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/link/" + i2+"/modifierExtension",schemaPath:"#/$defs/Bundle_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.relation !== undefined && func0.call(data6, "relation")){
 let data14 = data6.relation;
 if(typeof data14 === "string"){
 if(func4(data14) < 1){
-const err14 = {instancePath:instancePath+"/link/" + i2+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/link/" + i2+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
 }
 }
 if(data6._relation !== undefined && func0.call(data6, "_relation")){
-if(!(func2(data6._relation, {instancePath:instancePath+"/link/" + i2+"/_relation",parentData:data6,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._relation, {instancePath:instancePath+"/link/" + i2+"/_relation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.url !== undefined && func0.call(data6, "url")){
 let data16 = data6.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err16 = {instancePath:instancePath+"/link/" + i2+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/link/" + i2+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
-if(!(func2(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/Bundle_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.fullUrl !== undefined && func0.call(data, "fullUrl")){
 let data18 = data.fullUrl;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-const err20 = {instancePath:instancePath+"/fullUrl",schemaPath:"#/properties/fullUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/fullUrl",schemaPath:"#/properties/fullUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fullUrl", "#/properties/fullUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._fullUrl !== undefined && func0.call(data, "_fullUrl")){
-if(!(func2(data._fullUrl, {instancePath:instancePath+"/_fullUrl",parentData:data,parentDataProperty:"_fullUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._fullUrl, {instancePath:instancePath+"/_fullUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func7(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.resource, {instancePath:instancePath+"/resource"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.search !== undefined && func0.call(data, "search")){
@@ -456,25 +294,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data22 = data21.id;
 if(typeof data22 === "string"){
 if(func4(data22) < 1){
-const err22 = {instancePath:instancePath+"/search/id",schemaPath:"#/$defs/Bundle_Search/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/search/id",schemaPath:"#/$defs/Bundle_Search/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/id", "#/$defs/Bundle_Search/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -482,21 +306,13 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/search/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/search/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/search/extension",schemaPath:"#/$defs/Bundle_Search/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/extension", "#/$defs/Bundle_Search/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -504,71 +320,40 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/search/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i6], {instancePath:instancePath+"/search/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/search/modifierExtension",schemaPath:"#/$defs/Bundle_Search/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/modifierExtension", "#/$defs/Bundle_Search/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.mode !== undefined && func0.call(data21, "mode")){
 let data27 = data21.mode;
 if(!(((data27 === "match") || (data27 === "include")) || (data27 === "outcome"))){
-const err26 = {instancePath:instancePath+"/search/mode",schemaPath:"#/$defs/Bundle_Search/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/mode", "#/$defs/Bundle_Search/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
-if(!(func2(data21._mode, {instancePath:instancePath+"/search/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._mode, {instancePath:instancePath+"/search/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.score !== undefined && func0.call(data21, "score")){
 let data29 = data21.score;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err27 = {instancePath:instancePath+"/search/score",schemaPath:"#/$defs/Bundle_Search/properties/score/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search/score", "#/$defs/Bundle_Search/properties/score/type", {type: "number"}); errors++;
 }
 }
 if(data21._score !== undefined && func0.call(data21, "_score")){
-if(!(func2(data21._score, {instancePath:instancePath+"/search/_score",parentData:data21,parentDataProperty:"_score",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._score, {instancePath:instancePath+"/search/_score"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/search",schemaPath:"#/$defs/Bundle_Search/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/$defs/Bundle_Search/type", {type: "object"}); errors++;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -578,14 +363,7 @@ let valid26 = true;
 const _errs61 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._method !== undefined && func0.call(data31, "_method")){
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs61 === errors;
@@ -602,14 +380,7 @@ if(_valid2){
 const _errs62 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.method === undefined) || (!(func0.call(data31, "method")))){
-const err30 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/allOf/0/then/required",keyword:"required",params:{missingProperty: "method"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/then/required", {missingProperty: "method"}); errors++;
 }
 }
 var _valid2 = _errs62 === errors;
@@ -621,28 +392,14 @@ props2._method = true;
 }
 }
 if(!valid26){
-const err31 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs64 = errors;
 let valid28 = true;
 const _errs65 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._url !== undefined && func0.call(data31, "_url")){
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs65 === errors;
@@ -659,14 +416,7 @@ if(_valid3){
 const _errs66 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.url === undefined) || (!(func0.call(data31, "url")))){
-const err33 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/allOf/1/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid3 = _errs66 === errors;
@@ -678,14 +428,7 @@ props3._url = true;
 }
 }
 if(!valid28){
-const err34 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -719,25 +462,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func4(data34) < 1){
-const err35 = {instancePath:instancePath+"/request/id",schemaPath:"#/$defs/Bundle_Request/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/request/id",schemaPath:"#/$defs/Bundle_Request/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/Bundle_Request/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -745,21 +474,13 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data35[i7], {instancePath:instancePath+"/request/extension/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i7], {instancePath:instancePath+"/request/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/request/extension",schemaPath:"#/$defs/Bundle_Request/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/Bundle_Request/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -767,217 +488,112 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data37[i8], {instancePath:instancePath+"/request/modifierExtension/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data37[i8], {instancePath:instancePath+"/request/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/request/modifierExtension",schemaPath:"#/$defs/Bundle_Request/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/Bundle_Request/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.method !== undefined && func0.call(data31, "method")){
 let data39 = data31.method;
 if(!((((((data39 === "GET") || (data39 === "HEAD")) || (data39 === "POST")) || (data39 === "PUT")) || (data39 === "DELETE")) || (data39 === "PATCH"))){
-const err39 = {instancePath:instancePath+"/request/method",schemaPath:"#/$defs/Bundle_Request/properties/method/enum",keyword:"enum",params:{allowedValues: schema2.properties.method.enum}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/method", "#/$defs/Bundle_Request/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
 }
 }
 if(data31._method !== undefined && func0.call(data31, "_method")){
-if(!(func2(data31._method, {instancePath:instancePath+"/request/_method",parentData:data31,parentDataProperty:"_method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._method, {instancePath:instancePath+"/request/_method"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.url !== undefined && func0.call(data31, "url")){
 let data41 = data31.url;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-const err40 = {instancePath:instancePath+"/request/url",schemaPath:"#/$defs/Bundle_Request/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/request/url",schemaPath:"#/$defs/Bundle_Request/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/url", "#/$defs/Bundle_Request/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data31._url !== undefined && func0.call(data31, "_url")){
-if(!(func2(data31._url, {instancePath:instancePath+"/request/_url",parentData:data31,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._url, {instancePath:instancePath+"/request/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.ifNoneMatch !== undefined && func0.call(data31, "ifNoneMatch")){
 let data43 = data31.ifNoneMatch;
 if(typeof data43 === "string"){
 if(func4(data43) < 1){
-const err42 = {instancePath:instancePath+"/request/ifNoneMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneMatch/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/request/ifNoneMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneMatch/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneMatch", "#/$defs/Bundle_Request/properties/ifNoneMatch/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifNoneMatch !== undefined && func0.call(data31, "_ifNoneMatch")){
-if(!(func2(data31._ifNoneMatch, {instancePath:instancePath+"/request/_ifNoneMatch",parentData:data31,parentDataProperty:"_ifNoneMatch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._ifNoneMatch, {instancePath:instancePath+"/request/_ifNoneMatch"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.ifModifiedSince !== undefined && func0.call(data31, "ifModifiedSince")){
 let data45 = data31.ifModifiedSince;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
-const err44 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data45))){
-const err45 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/format",keyword:"format",params:{format: "fhir-instant"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/request/ifModifiedSince",schemaPath:"#/$defs/Bundle_Request/properties/ifModifiedSince/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifModifiedSince", "#/$defs/Bundle_Request/properties/ifModifiedSince/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifModifiedSince !== undefined && func0.call(data31, "_ifModifiedSince")){
-if(!(func2(data31._ifModifiedSince, {instancePath:instancePath+"/request/_ifModifiedSince",parentData:data31,parentDataProperty:"_ifModifiedSince",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._ifModifiedSince, {instancePath:instancePath+"/request/_ifModifiedSince"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.ifMatch !== undefined && func0.call(data31, "ifMatch")){
 let data47 = data31.ifMatch;
 if(typeof data47 === "string"){
 if(func4(data47) < 1){
-const err47 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/request/ifMatch",schemaPath:"#/$defs/Bundle_Request/properties/ifMatch/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifMatch", "#/$defs/Bundle_Request/properties/ifMatch/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifMatch !== undefined && func0.call(data31, "_ifMatch")){
-if(!(func2(data31._ifMatch, {instancePath:instancePath+"/request/_ifMatch",parentData:data31,parentDataProperty:"_ifMatch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._ifMatch, {instancePath:instancePath+"/request/_ifMatch"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.ifNoneExist !== undefined && func0.call(data31, "ifNoneExist")){
 let data49 = data31.ifNoneExist;
 if(typeof data49 === "string"){
 if(func4(data49) < 1){
-const err49 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/request/ifNoneExist",schemaPath:"#/$defs/Bundle_Request/properties/ifNoneExist/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/ifNoneExist", "#/$defs/Bundle_Request/properties/ifNoneExist/type", {type: "string"}); errors++;
 }
 }
 if(data31._ifNoneExist !== undefined && func0.call(data31, "_ifNoneExist")){
-if(!(func2(data31._ifNoneExist, {instancePath:instancePath+"/request/_ifNoneExist",parentData:data31,parentDataProperty:"_ifNoneExist",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._ifNoneExist, {instancePath:instancePath+"/request/_ifNoneExist"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/Bundle_Request/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/Bundle_Request/type", {type: "object"}); errors++;
 }
 }
 if(data.response !== undefined && func0.call(data, "response")){
@@ -987,14 +603,7 @@ let valid37 = true;
 const _errs97 = errors;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(data51._status !== undefined && func0.call(data51, "_status")){
-const err52 = {};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs97 === errors;
@@ -1011,14 +620,7 @@ if(_valid4){
 const _errs98 = errors;
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if((data51.status === undefined) || (!(func0.call(data51, "status")))){
-const err53 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid4 = _errs98 === errors;
@@ -1030,14 +632,7 @@ props4._status = true;
 }
 }
 if(!valid37){
-const err54 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
 if(props4 !== true){
@@ -1059,25 +654,11 @@ if(data51.id !== undefined && func0.call(data51, "id")){
 let data53 = data51.id;
 if(typeof data53 === "string"){
 if(func4(data53) < 1){
-const err55 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/Bundle_Response/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/Bundle_Response/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data51.extension !== undefined && func0.call(data51, "extension")){
@@ -1085,21 +666,13 @@ let data54 = data51.extension;
 if(Array.isArray(data54)){
 const len9 = data54.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data54[i9], {instancePath:instancePath+"/response/extension/" + i9,parentData:data54,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i9], {instancePath:instancePath+"/response/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/response/extension",schemaPath:"#/$defs/Bundle_Response/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/Bundle_Response/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data51.modifierExtension !== undefined && func0.call(data51, "modifierExtension")){
@@ -1107,185 +680,95 @@ let data56 = data51.modifierExtension;
 if(Array.isArray(data56)){
 const len10 = data56.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data56[i10], {instancePath:instancePath+"/response/modifierExtension/" + i10,parentData:data56,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i10], {instancePath:instancePath+"/response/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/response/modifierExtension",schemaPath:"#/$defs/Bundle_Response/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/Bundle_Response/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data51.status !== undefined && func0.call(data51, "status")){
 let data58 = data51.status;
 if(typeof data58 === "string"){
 if(func4(data58) < 1){
-const err59 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/response/status",schemaPath:"#/$defs/Bundle_Response/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/status", "#/$defs/Bundle_Response/properties/status/type", {type: "string"}); errors++;
 }
 }
 if(data51._status !== undefined && func0.call(data51, "_status")){
-if(!(func2(data51._status, {instancePath:instancePath+"/response/_status",parentData:data51,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51._status, {instancePath:instancePath+"/response/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data51.location !== undefined && func0.call(data51, "location")){
 let data60 = data51.location;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-const err61 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/response/location",schemaPath:"#/$defs/Bundle_Response/properties/location/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/location", "#/$defs/Bundle_Response/properties/location/type", {type: "string"}); errors++;
 }
 }
 if(data51._location !== undefined && func0.call(data51, "_location")){
-if(!(func2(data51._location, {instancePath:instancePath+"/response/_location",parentData:data51,parentDataProperty:"_location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51._location, {instancePath:instancePath+"/response/_location"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data51.etag !== undefined && func0.call(data51, "etag")){
 let data62 = data51.etag;
 if(typeof data62 === "string"){
 if(func4(data62) < 1){
-const err63 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/response/etag",schemaPath:"#/$defs/Bundle_Response/properties/etag/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/etag", "#/$defs/Bundle_Response/properties/etag/type", {type: "string"}); errors++;
 }
 }
 if(data51._etag !== undefined && func0.call(data51, "_etag")){
-if(!(func2(data51._etag, {instancePath:instancePath+"/response/_etag",parentData:data51,parentDataProperty:"_etag",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51._etag, {instancePath:instancePath+"/response/_etag"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data51.lastModified !== undefined && func0.call(data51, "lastModified")){
 let data64 = data51.lastModified;
 if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
-const err65 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data64))){
-const err66 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/format",keyword:"format",params:{format: "fhir-instant"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/response/lastModified",schemaPath:"#/$defs/Bundle_Response/properties/lastModified/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/lastModified", "#/$defs/Bundle_Response/properties/lastModified/type", {type: "string"}); errors++;
 }
 }
 if(data51._lastModified !== undefined && func0.call(data51, "_lastModified")){
-if(!(func2(data51._lastModified, {instancePath:instancePath+"/response/_lastModified",parentData:data51,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51._lastModified, {instancePath:instancePath+"/response/_lastModified"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data51.outcome !== undefined && func0.call(data51, "outcome")){
-if(!(func7(data51.outcome, {instancePath:instancePath+"/response/outcome",parentData:data51,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data51.outcome, {instancePath:instancePath+"/response/outcome"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/Bundle_Response/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/Bundle_Response/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1308,7 +791,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Bundle.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1324,14 +807,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1348,14 +824,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1367,25 +836,11 @@ props0._type = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1409,214 +864,109 @@ props0.signature = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Bundle" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Bundle"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Bundle"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func3(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data9 = data.type;
 if(!(((((((((data9 === "document") || (data9 === "message")) || (data9 === "transaction")) || (data9 === "transaction-response")) || (data9 === "batch")) || (data9 === "batch-response")) || (data9 === "history")) || (data9 === "searchset")) || (data9 === "collection"))){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.timestamp !== undefined && func0.call(data, "timestamp")){
 let data11 = data.timestamp;
 if(typeof data11 === "string"){
 if(!pattern3.test(data11)){
-const err12 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data11))){
-const err13 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/format",keyword:"format",params:{format: "fhir-instant"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/timestamp",schemaPath:"#/properties/timestamp/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", {type: "string"}); errors++;
 }
 }
 if(data._timestamp !== undefined && func0.call(data, "_timestamp")){
-if(!(func2(data._timestamp, {instancePath:instancePath+"/_timestamp",parentData:data,parentDataProperty:"_timestamp",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._timestamp, {instancePath:instancePath+"/_timestamp"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
 let data13 = data.total;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err15 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err16 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err17 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._total !== undefined && func0.call(data, "_total")){
-if(!(func2(data._total, {instancePath:instancePath+"/_total",parentData:data,parentDataProperty:"_total",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._total, {instancePath:instancePath+"/_total"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -1630,14 +980,7 @@ let valid8 = true;
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._relation !== undefined && func0.call(data16, "_relation")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs33 === errors;
@@ -1654,14 +997,7 @@ if(_valid1){
 const _errs34 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.relation === undefined) || (!(func0.call(data16, "relation")))){
-const err19 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "relation"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/then/required", {missingProperty: "relation"}); errors++;
 }
 }
 var _valid1 = _errs34 === errors;
@@ -1673,28 +1009,14 @@ props1._relation = true;
 }
 }
 if(!valid8){
-const err20 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs36 = errors;
 let valid10 = true;
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._url !== undefined && func0.call(data16, "_url")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs37 === errors;
@@ -1711,14 +1033,7 @@ if(_valid2){
 const _errs38 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.url === undefined) || (!(func0.call(data16, "url")))){
-const err22 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid2 = _errs38 === errors;
@@ -1730,14 +1045,7 @@ props2._url = true;
 }
 }
 if(!valid10){
-const err23 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1763,25 +1071,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func4(data19) < 1){
-const err24 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/link/" + i0+"/id",schemaPath:"#/$defs/Bundle_Link/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/id", "#/$defs/Bundle_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -1789,21 +1083,13 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len1 = data20.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data20[i1], {instancePath:instancePath+"/link/" + i0+"/extension/" + i1,parentData:data20,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i1], {instancePath:instancePath+"/link/" + i0+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/link/" + i0+"/extension",schemaPath:"#/$defs/Bundle_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/extension", "#/$defs/Bundle_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -1811,107 +1097,55 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len2 = data22.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data22[i2], {instancePath:instancePath+"/link/" + i0+"/modifierExtension/" + i2,parentData:data22,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i2], {instancePath:instancePath+"/link/" + i0+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/link/" + i0+"/modifierExtension",schemaPath:"#/$defs/Bundle_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/modifierExtension", "#/$defs/Bundle_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.relation !== undefined && func0.call(data16, "relation")){
 let data24 = data16.relation;
 if(typeof data24 === "string"){
 if(func4(data24) < 1){
-const err28 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/link/" + i0+"/relation",schemaPath:"#/$defs/Bundle_Link/properties/relation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/relation", "#/$defs/Bundle_Link/properties/relation/type", {type: "string"}); errors++;
 }
 }
 if(data16._relation !== undefined && func0.call(data16, "_relation")){
-if(!(func2(data16._relation, {instancePath:instancePath+"/link/" + i0+"/_relation",parentData:data16,parentDataProperty:"_relation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._relation, {instancePath:instancePath+"/link/" + i0+"/_relation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.url !== undefined && func0.call(data16, "url")){
 let data26 = data16.url;
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-const err30 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/link/" + i0+"/url",schemaPath:"#/$defs/Bundle_Link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0+"/url", "#/$defs/Bundle_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data16._url !== undefined && func0.call(data16, "_url")){
-if(!(func2(data16._url, {instancePath:instancePath+"/link/" + i0+"/_url",parentData:data16,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._url, {instancePath:instancePath+"/link/" + i0+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/link/" + i0,schemaPath:"#/$defs/Bundle_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i0, "#/$defs/Bundle_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.entry !== undefined && func0.call(data, "entry")){
@@ -1919,39 +1153,23 @@ let data28 = data.entry;
 if(Array.isArray(data28)){
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1(data28[i3], {instancePath:instancePath+"/entry/" + i3,parentData:data28,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data28[i3], {instancePath:instancePath+"/entry/" + i3}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/entry",schemaPath:"#/properties/entry/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/entry", "#/properties/entry/type", {type: "array"}); errors++;
 }
 }
 if(data.signature !== undefined && func0.call(data, "signature")){
-if(!(func6(data.signature, {instancePath:instancePath+"/signature",parentData:data,parentDataProperty:"signature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.signature, {instancePath:instancePath+"/signature"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1959,3 +1177,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

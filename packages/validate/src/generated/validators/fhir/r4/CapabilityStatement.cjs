@@ -293,7 +293,7 @@ const schema6 = {
  }
 };
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -308,14 +308,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -332,14 +325,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -351,14 +337,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -402,25 +381,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -428,21 +393,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -450,81 +407,82 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") || (data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) || (data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) || (data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) || (data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) || (data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) || (data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) || (data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) || (data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) || (data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) || (data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) || (data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) || (data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) || (data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) || (data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) || (data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) || (data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) || (data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) || (data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) || (data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) || (data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) || (data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) || (data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) || (data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) || (data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) || (data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) || (data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) || (data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) || (data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) || (data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) || (data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) || (data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) || (data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) || (data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) || (data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) || (data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) || (data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) || (data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) || (data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) || (data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema5.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") ||
+(data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) ||
+(data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) ||
+(data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) ||
+(data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) ||
+(data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) ||
+(data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) ||
+(data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) ||
+(data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) ||
+(data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) ||
+(data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) ||
+(data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) ||
+(data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) ||
+(data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) ||
+(data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) ||
+(data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) ||
+(data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) ||
+(data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) ||
+(data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) ||
+(data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) ||
+(data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) ||
+(data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) ||
+(data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) ||
+(data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) ||
+(data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) ||
+(data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) ||
+(data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) ||
+(data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) ||
+(data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) ||
+(data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) ||
+(data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) ||
+(data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) ||
+(data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) ||
+(data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) ||
+(data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) ||
+(data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) ||
+(data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) ||
+(data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) ||
+(data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) ||
+(data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema5.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
 let data8 = data.profile;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err9 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._profile, {instancePath:instancePath+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.supportedProfile !== undefined && func0.call(data, "supportedProfile")){
@@ -535,37 +493,16 @@ for(let i2=0; i2<len2; i2++){
 let data11 = data10[i2];
 if(typeof data11 === "string"){
 if(!pattern1.test(data11)){
-const err11 = {instancePath:instancePath+"/supportedProfile/" + i2,schemaPath:"#/properties/supportedProfile/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/supportedProfile/" + i2,schemaPath:"#/properties/supportedProfile/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile/" + i2, "#/properties/supportedProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/supportedProfile",schemaPath:"#/properties/supportedProfile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedProfile", "#/properties/supportedProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._supportedProfile !== undefined && func0.call(data, "_supportedProfile")){
@@ -573,52 +510,29 @@ let data12 = data._supportedProfile;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data12[i3], {instancePath:instancePath+"/_supportedProfile/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data12[i3], {instancePath:instancePath+"/_supportedProfile/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/_supportedProfile",schemaPath:"#/properties/_supportedProfile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_supportedProfile", "#/properties/_supportedProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data14 = data.documentation;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-const err15 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.interaction !== undefined && func0.call(data, "interaction")){
@@ -632,14 +546,7 @@ let valid16 = true;
 const _errs36 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17._code !== undefined && func0.call(data17, "_code")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs36 === errors;
@@ -656,14 +563,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.code === undefined) || (!(func0.call(data17, "code")))){
-const err18 = {instancePath:instancePath+"/interaction/" + i4,schemaPath:"#/$defs/CapabilityStatement_Interaction/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -675,14 +575,7 @@ props1._code = true;
 }
 }
 if(!valid16){
-const err19 = {instancePath:instancePath+"/interaction/" + i4,schemaPath:"#/$defs/CapabilityStatement_Interaction/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(props1 !== true){
@@ -699,25 +592,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data19 = data17.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-const err20 = {instancePath:instancePath+"/interaction/" + i4+"/id",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/interaction/" + i4+"/id",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/id", "#/$defs/CapabilityStatement_Interaction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -725,21 +604,13 @@ let data20 = data17.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data20[i5], {instancePath:instancePath+"/interaction/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i5], {instancePath:instancePath+"/interaction/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/interaction/" + i4+"/extension",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/extension", "#/$defs/CapabilityStatement_Interaction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -747,224 +618,123 @@ let data22 = data17.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/interaction/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i6], {instancePath:instancePath+"/interaction/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/interaction/" + i4+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.code !== undefined && func0.call(data17, "code")){
 let data24 = data17.code;
 if(!(((((((((data24 === "read") || (data24 === "vread")) || (data24 === "update")) || (data24 === "patch")) || (data24 === "delete")) || (data24 === "history-instance")) || (data24 === "history-type")) || (data24 === "create")) || (data24 === "search-type"))){
-const err24 = {instancePath:instancePath+"/interaction/" + i4+"/code",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/code", "#/$defs/CapabilityStatement_Interaction/properties/code/enum", {allowedValues: schema6.properties.code.enum}); errors++;
 }
 }
 if(data17._code !== undefined && func0.call(data17, "_code")){
-if(!(func2(data17._code, {instancePath:instancePath+"/interaction/" + i4+"/_code",parentData:data17,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data17._code, {instancePath:instancePath+"/interaction/" + i4+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data17.documentation !== undefined && func0.call(data17, "documentation")){
 let data26 = data17.documentation;
 if(typeof data26 === "string"){
 if(func6(data26) < 1){
-const err25 = {instancePath:instancePath+"/interaction/" + i4+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/interaction/" + i4+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Interaction/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4+"/documentation", "#/$defs/CapabilityStatement_Interaction/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data17._documentation !== undefined && func0.call(data17, "_documentation")){
-if(!(func2(data17._documentation, {instancePath:instancePath+"/interaction/" + i4+"/_documentation",parentData:data17,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data17._documentation, {instancePath:instancePath+"/interaction/" + i4+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/interaction/" + i4,schemaPath:"#/$defs/CapabilityStatement_Interaction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i4, "#/$defs/CapabilityStatement_Interaction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", {type: "array"}); errors++;
 }
 }
 if(data.versioning !== undefined && func0.call(data, "versioning")){
 let data28 = data.versioning;
 if(!(((data28 === "no-version") || (data28 === "versioned")) || (data28 === "versioned-update"))){
-const err29 = {instancePath:instancePath+"/versioning",schemaPath:"#/properties/versioning/enum",keyword:"enum",params:{allowedValues: schema5.properties.versioning.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/versioning", "#/properties/versioning/enum", {allowedValues: schema5.properties.versioning.enum}); errors++;
 }
 }
 if(data._versioning !== undefined && func0.call(data, "_versioning")){
-if(!(func2(data._versioning, {instancePath:instancePath+"/_versioning",parentData:data,parentDataProperty:"_versioning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._versioning, {instancePath:instancePath+"/_versioning"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.readHistory !== undefined && func0.call(data, "readHistory")){
 if(typeof data.readHistory !== "boolean"){
-const err30 = {instancePath:instancePath+"/readHistory",schemaPath:"#/properties/readHistory/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/readHistory", "#/properties/readHistory/type", {type: "boolean"}); errors++;
 }
 }
 if(data._readHistory !== undefined && func0.call(data, "_readHistory")){
-if(!(func2(data._readHistory, {instancePath:instancePath+"/_readHistory",parentData:data,parentDataProperty:"_readHistory",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._readHistory, {instancePath:instancePath+"/_readHistory"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.updateCreate !== undefined && func0.call(data, "updateCreate")){
 if(typeof data.updateCreate !== "boolean"){
-const err31 = {instancePath:instancePath+"/updateCreate",schemaPath:"#/properties/updateCreate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/updateCreate", "#/properties/updateCreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._updateCreate !== undefined && func0.call(data, "_updateCreate")){
-if(!(func2(data._updateCreate, {instancePath:instancePath+"/_updateCreate",parentData:data,parentDataProperty:"_updateCreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._updateCreate, {instancePath:instancePath+"/_updateCreate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.conditionalCreate !== undefined && func0.call(data, "conditionalCreate")){
 if(typeof data.conditionalCreate !== "boolean"){
-const err32 = {instancePath:instancePath+"/conditionalCreate",schemaPath:"#/properties/conditionalCreate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalCreate", "#/properties/conditionalCreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._conditionalCreate !== undefined && func0.call(data, "_conditionalCreate")){
-if(!(func2(data._conditionalCreate, {instancePath:instancePath+"/_conditionalCreate",parentData:data,parentDataProperty:"_conditionalCreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._conditionalCreate, {instancePath:instancePath+"/_conditionalCreate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.conditionalRead !== undefined && func0.call(data, "conditionalRead")){
 let data36 = data.conditionalRead;
 if(!((((data36 === "not-supported") || (data36 === "modified-since")) || (data36 === "not-match")) || (data36 === "full-support"))){
-const err33 = {instancePath:instancePath+"/conditionalRead",schemaPath:"#/properties/conditionalRead/enum",keyword:"enum",params:{allowedValues: schema5.properties.conditionalRead.enum}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalRead", "#/properties/conditionalRead/enum", {allowedValues: schema5.properties.conditionalRead.enum}); errors++;
 }
 }
 if(data._conditionalRead !== undefined && func0.call(data, "_conditionalRead")){
-if(!(func2(data._conditionalRead, {instancePath:instancePath+"/_conditionalRead",parentData:data,parentDataProperty:"_conditionalRead",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._conditionalRead, {instancePath:instancePath+"/_conditionalRead"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.conditionalUpdate !== undefined && func0.call(data, "conditionalUpdate")){
 if(typeof data.conditionalUpdate !== "boolean"){
-const err34 = {instancePath:instancePath+"/conditionalUpdate",schemaPath:"#/properties/conditionalUpdate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalUpdate", "#/properties/conditionalUpdate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._conditionalUpdate !== undefined && func0.call(data, "_conditionalUpdate")){
-if(!(func2(data._conditionalUpdate, {instancePath:instancePath+"/_conditionalUpdate",parentData:data,parentDataProperty:"_conditionalUpdate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._conditionalUpdate, {instancePath:instancePath+"/_conditionalUpdate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.conditionalDelete !== undefined && func0.call(data, "conditionalDelete")){
 let data40 = data.conditionalDelete;
 if(!(((data40 === "not-supported") || (data40 === "single")) || (data40 === "multiple"))){
-const err35 = {instancePath:instancePath+"/conditionalDelete",schemaPath:"#/properties/conditionalDelete/enum",keyword:"enum",params:{allowedValues: schema5.properties.conditionalDelete.enum}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/conditionalDelete", "#/properties/conditionalDelete/enum", {allowedValues: schema5.properties.conditionalDelete.enum}); errors++;
 }
 }
 if(data._conditionalDelete !== undefined && func0.call(data, "_conditionalDelete")){
-if(!(func2(data._conditionalDelete, {instancePath:instancePath+"/_conditionalDelete",parentData:data,parentDataProperty:"_conditionalDelete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._conditionalDelete, {instancePath:instancePath+"/_conditionalDelete"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.referencePolicy !== undefined && func0.call(data, "referencePolicy")){
@@ -974,26 +744,12 @@ const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
 let data43 = data42[i7];
 if(!(((((data43 === "literal") || (data43 === "logical")) || (data43 === "resolves")) || (data43 === "enforced")) || (data43 === "local"))){
-const err36 = {instancePath:instancePath+"/referencePolicy/" + i7,schemaPath:"#/properties/referencePolicy/items/enum",keyword:"enum",params:{allowedValues: schema5.properties.referencePolicy.items.enum}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencePolicy/" + i7, "#/properties/referencePolicy/items/enum", {allowedValues: schema5.properties.referencePolicy.items.enum}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/referencePolicy",schemaPath:"#/properties/referencePolicy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencePolicy", "#/properties/referencePolicy/type", {type: "array"}); errors++;
 }
 }
 if(data._referencePolicy !== undefined && func0.call(data, "_referencePolicy")){
@@ -1001,21 +757,13 @@ let data44 = data._referencePolicy;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2(data44[i8], {instancePath:instancePath+"/_referencePolicy/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data44[i8], {instancePath:instancePath+"/_referencePolicy/" + i8}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/_referencePolicy",schemaPath:"#/properties/_referencePolicy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_referencePolicy", "#/properties/_referencePolicy/type", {type: "array"}); errors++;
 }
 }
 if(data.searchInclude !== undefined && func0.call(data, "searchInclude")){
@@ -1026,37 +774,16 @@ for(let i9=0; i9<len9; i9++){
 let data47 = data46[i9];
 if(typeof data47 === "string"){
 if(func6(data47) < 1){
-const err39 = {instancePath:instancePath+"/searchInclude/" + i9,schemaPath:"#/properties/searchInclude/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/searchInclude/" + i9,schemaPath:"#/properties/searchInclude/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude/" + i9, "#/properties/searchInclude/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/searchInclude",schemaPath:"#/properties/searchInclude/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchInclude", "#/properties/searchInclude/type", {type: "array"}); errors++;
 }
 }
 if(data._searchInclude !== undefined && func0.call(data, "_searchInclude")){
@@ -1064,21 +791,13 @@ let data48 = data._searchInclude;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2(data48[i10], {instancePath:instancePath+"/_searchInclude/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48[i10], {instancePath:instancePath+"/_searchInclude/" + i10}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/_searchInclude",schemaPath:"#/properties/_searchInclude/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_searchInclude", "#/properties/_searchInclude/type", {type: "array"}); errors++;
 }
 }
 if(data.searchRevInclude !== undefined && func0.call(data, "searchRevInclude")){
@@ -1089,37 +808,16 @@ for(let i11=0; i11<len11; i11++){
 let data51 = data50[i11];
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-const err43 = {instancePath:instancePath+"/searchRevInclude/" + i11,schemaPath:"#/properties/searchRevInclude/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/searchRevInclude/" + i11,schemaPath:"#/properties/searchRevInclude/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude/" + i11, "#/properties/searchRevInclude/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/searchRevInclude",schemaPath:"#/properties/searchRevInclude/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchRevInclude", "#/properties/searchRevInclude/type", {type: "array"}); errors++;
 }
 }
 if(data._searchRevInclude !== undefined && func0.call(data, "_searchRevInclude")){
@@ -1127,21 +825,13 @@ let data52 = data._searchRevInclude;
 if(Array.isArray(data52)){
 const len12 = data52.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2(data52[i12], {instancePath:instancePath+"/_searchRevInclude/" + i12,parentData:data52,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52[i12], {instancePath:instancePath+"/_searchRevInclude/" + i12}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/_searchRevInclude",schemaPath:"#/properties/_searchRevInclude/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_searchRevInclude", "#/properties/_searchRevInclude/type", {type: "array"}); errors++;
 }
 }
 if(data.searchParam !== undefined && func0.call(data, "searchParam")){
@@ -1155,14 +845,7 @@ let valid39 = true;
 const _errs96 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._name !== undefined && func0.call(data55, "_name")){
-const err47 = {};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs96 === errors;
@@ -1179,14 +862,7 @@ if(_valid2){
 const _errs97 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.name === undefined) || (!(func0.call(data55, "name")))){
-const err48 = {instancePath:instancePath+"/searchParam/" + i13,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs97 === errors;
@@ -1198,28 +874,14 @@ props2._name = true;
 }
 }
 if(!valid39){
-const err49 = {instancePath:instancePath+"/searchParam/" + i13,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs99 = errors;
 let valid41 = true;
 const _errs100 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._type !== undefined && func0.call(data55, "_type")){
-const err50 = {};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs100 === errors;
@@ -1236,14 +898,7 @@ if(_valid3){
 const _errs101 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.type === undefined) || (!(func0.call(data55, "type")))){
-const err51 = {instancePath:instancePath+"/searchParam/" + i13,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs101 === errors;
@@ -1255,14 +910,7 @@ props3._type = true;
 }
 }
 if(!valid41){
-const err52 = {instancePath:instancePath+"/searchParam/" + i13,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1292,25 +940,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data58 = data55.id;
 if(typeof data58 === "string"){
 if(func6(data58) < 1){
-const err53 = {instancePath:instancePath+"/searchParam/" + i13+"/id",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/searchParam/" + i13+"/id",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -1318,21 +952,13 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data59[i14], {instancePath:instancePath+"/searchParam/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i14], {instancePath:instancePath+"/searchParam/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/searchParam/" + i13+"/extension",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -1340,157 +966,82 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data61[i15], {instancePath:instancePath+"/searchParam/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i15], {instancePath:instancePath+"/searchParam/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/searchParam/" + i13+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.name !== undefined && func0.call(data55, "name")){
 let data63 = data55.name;
 if(typeof data63 === "string"){
 if(func6(data63) < 1){
-const err57 = {instancePath:instancePath+"/searchParam/" + i13+"/name",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/searchParam/" + i13+"/name",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
-if(!(func2(data55._name, {instancePath:instancePath+"/searchParam/" + i13+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._name, {instancePath:instancePath+"/searchParam/" + i13+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.definition !== undefined && func0.call(data55, "definition")){
 let data65 = data55.definition;
 if(typeof data65 === "string"){
 if(!pattern1.test(data65)){
-const err59 = {instancePath:instancePath+"/searchParam/" + i13+"/definition",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/searchParam/" + i13+"/definition",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data55._definition !== undefined && func0.call(data55, "_definition")){
-if(!(func2(data55._definition, {instancePath:instancePath+"/searchParam/" + i13+"/_definition",parentData:data55,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._definition, {instancePath:instancePath+"/searchParam/" + i13+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.type !== undefined && func0.call(data55, "type")){
 let data67 = data55.type;
 if(!(((((((((data67 === "number") || (data67 === "date")) || (data67 === "string")) || (data67 === "token")) || (data67 === "reference")) || (data67 === "composite")) || (data67 === "quantity")) || (data67 === "uri")) || (data67 === "special"))){
-const err61 = {instancePath:instancePath+"/searchParam/" + i13+"/type",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/type/enum",keyword:"enum",params:{allowedValues: schema4.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data55._type !== undefined && func0.call(data55, "_type")){
-if(!(func2(data55._type, {instancePath:instancePath+"/searchParam/" + i13+"/_type",parentData:data55,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._type, {instancePath:instancePath+"/searchParam/" + i13+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.documentation !== undefined && func0.call(data55, "documentation")){
 let data69 = data55.documentation;
 if(typeof data69 === "string"){
 if(func6(data69) < 1){
-const err62 = {instancePath:instancePath+"/searchParam/" + i13+"/documentation",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/searchParam/" + i13+"/documentation",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data55._documentation !== undefined && func0.call(data55, "_documentation")){
-if(!(func2(data55._documentation, {instancePath:instancePath+"/searchParam/" + i13+"/_documentation",parentData:data55,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._documentation, {instancePath:instancePath+"/searchParam/" + i13+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/searchParam/" + i13,schemaPath:"#/$defs/CapabilityStatement_SearchParam/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i13, "#/$defs/CapabilityStatement_SearchParam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/searchParam",schemaPath:"#/properties/searchParam/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1504,14 +1055,7 @@ let valid52 = true;
 const _errs128 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72._name !== undefined && func0.call(data72, "_name")){
-const err66 = {};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs128 === errors;
@@ -1528,14 +1072,7 @@ if(_valid4){
 const _errs129 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.name === undefined) || (!(func0.call(data72, "name")))){
-const err67 = {instancePath:instancePath+"/operation/" + i16,schemaPath:"#/$defs/CapabilityStatement_Operation/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid4 = _errs129 === errors;
@@ -1547,25 +1084,11 @@ props4._name = true;
 }
 }
 if(!valid52){
-const err68 = {instancePath:instancePath+"/operation/" + i16,schemaPath:"#/$defs/CapabilityStatement_Operation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.definition === undefined) || (!(func0.call(data72, "definition")))){
-const err69 = {instancePath:instancePath+"/operation/" + i16,schemaPath:"#/$defs/CapabilityStatement_Operation/required",keyword:"required",params:{missingProperty: "definition"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/required", {missingProperty: "definition"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -1583,25 +1106,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func6(data74) < 1){
-const err70 = {instancePath:instancePath+"/operation/" + i16+"/id",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/operation/" + i16+"/id",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -1609,21 +1118,13 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data75[i17], {instancePath:instancePath+"/operation/" + i16+"/extension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i17], {instancePath:instancePath+"/operation/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/operation/" + i16+"/extension",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -1631,150 +1132,76 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len18 = data77.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data77[i18], {instancePath:instancePath+"/operation/" + i16+"/modifierExtension/" + i18,parentData:data77,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data77[i18], {instancePath:instancePath+"/operation/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/operation/" + i16+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.name !== undefined && func0.call(data72, "name")){
 let data79 = data72.name;
 if(typeof data79 === "string"){
 if(func6(data79) < 1){
-const err74 = {instancePath:instancePath+"/operation/" + i16+"/name",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/operation/" + i16+"/name",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
-if(!(func2(data72._name, {instancePath:instancePath+"/operation/" + i16+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._name, {instancePath:instancePath+"/operation/" + i16+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.definition !== undefined && func0.call(data72, "definition")){
 let data81 = data72.definition;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-const err76 = {instancePath:instancePath+"/operation/" + i16+"/definition",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/operation/" + i16+"/definition",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data72._definition !== undefined && func0.call(data72, "_definition")){
-if(!(func2(data72._definition, {instancePath:instancePath+"/operation/" + i16+"/_definition",parentData:data72,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._definition, {instancePath:instancePath+"/operation/" + i16+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.documentation !== undefined && func0.call(data72, "documentation")){
 let data83 = data72.documentation;
 if(typeof data83 === "string"){
 if(func6(data83) < 1){
-const err78 = {instancePath:instancePath+"/operation/" + i16+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/operation/" + i16+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data72._documentation !== undefined && func0.call(data72, "_documentation")){
-if(!(func2(data72._documentation, {instancePath:instancePath+"/operation/" + i16+"/_documentation",parentData:data72,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._documentation, {instancePath:instancePath+"/operation/" + i16+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/operation/" + i16,schemaPath:"#/$defs/CapabilityStatement_Operation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i16, "#/$defs/CapabilityStatement_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1783,7 +1210,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -1798,14 +1225,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._mode !== undefined && func0.call(data, "_mode")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1822,14 +1242,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.mode === undefined) || (!(func0.call(data, "mode")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1841,14 +1254,7 @@ props0._mode = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1872,25 +1278,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1898,21 +1290,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1920,71 +1304,40 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
 let data6 = data.mode;
 if(!((data6 === "client") || (data6 === "server"))){
-const err7 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema2.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema2.properties.mode.enum}); errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._mode, {instancePath:instancePath+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data8 = data.documentation;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-const err8 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.security !== undefined && func0.call(data, "security")){
@@ -1994,25 +1347,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func6(data11) < 1){
-const err10 = {instancePath:instancePath+"/security/id",schemaPath:"#/$defs/CapabilityStatement_Security/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/security/id",schemaPath:"#/$defs/CapabilityStatement_Security/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/id", "#/$defs/CapabilityStatement_Security/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -2020,21 +1359,13 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/security/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/security/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/security/extension",schemaPath:"#/$defs/CapabilityStatement_Security/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/extension", "#/$defs/CapabilityStatement_Security/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -2042,39 +1373,23 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data14[i3], {instancePath:instancePath+"/security/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i3], {instancePath:instancePath+"/security/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/security/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Security/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/modifierExtension", "#/$defs/CapabilityStatement_Security/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.cors !== undefined && func0.call(data10, "cors")){
 if(typeof data10.cors !== "boolean"){
-const err14 = {instancePath:instancePath+"/security/cors",schemaPath:"#/$defs/CapabilityStatement_Security/properties/cors/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/cors", "#/$defs/CapabilityStatement_Security/properties/cors/type", {type: "boolean"}); errors++;
 }
 }
 if(data10._cors !== undefined && func0.call(data10, "_cors")){
-if(!(func2(data10._cors, {instancePath:instancePath+"/security/_cors",parentData:data10,parentDataProperty:"_cors",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10._cors, {instancePath:instancePath+"/security/_cors"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data10.service !== undefined && func0.call(data10, "service")){
@@ -2082,64 +1397,34 @@ let data18 = data10.service;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data18[i4], {instancePath:instancePath+"/security/service/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data18[i4], {instancePath:instancePath+"/security/service/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/security/service",schemaPath:"#/$defs/CapabilityStatement_Security/properties/service/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/service", "#/$defs/CapabilityStatement_Security/properties/service/type", {type: "array"}); errors++;
 }
 }
 if(data10.description !== undefined && func0.call(data10, "description")){
 let data20 = data10.description;
 if(typeof data20 === "string"){
 if(func6(data20) < 1){
-const err16 = {instancePath:instancePath+"/security/description",schemaPath:"#/$defs/CapabilityStatement_Security/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/security/description",schemaPath:"#/$defs/CapabilityStatement_Security/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security/description", "#/$defs/CapabilityStatement_Security/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data10._description !== undefined && func0.call(data10, "_description")){
-if(!(func2(data10._description, {instancePath:instancePath+"/security/_description",parentData:data10,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10._description, {instancePath:instancePath+"/security/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/security",schemaPath:"#/$defs/CapabilityStatement_Security/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/security", "#/$defs/CapabilityStatement_Security/type", {type: "object"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -2147,21 +1432,13 @@ let data22 = data.resource;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1(data22[i5], {instancePath:instancePath+"/resource/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data22[i5], {instancePath:instancePath+"/resource/" + i5}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.interaction !== undefined && func0.call(data, "interaction")){
@@ -2175,14 +1452,7 @@ let valid22 = true;
 const _errs48 = errors;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(data25._code !== undefined && func0.call(data25, "_code")){
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs48 === errors;
@@ -2199,14 +1469,7 @@ if(_valid1){
 const _errs49 = errors;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.code === undefined) || (!(func0.call(data25, "code")))){
-const err21 = {instancePath:instancePath+"/interaction/" + i6,schemaPath:"#/$defs/CapabilityStatement_Interaction1/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs49 === errors;
@@ -2218,14 +1481,7 @@ props2._code = true;
 }
 }
 if(!valid22){
-const err22 = {instancePath:instancePath+"/interaction/" + i6,schemaPath:"#/$defs/CapabilityStatement_Interaction1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if(props2 !== true){
@@ -2242,25 +1498,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data27 = data25.id;
 if(typeof data27 === "string"){
 if(func6(data27) < 1){
-const err23 = {instancePath:instancePath+"/interaction/" + i6+"/id",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/interaction/" + i6+"/id",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/id", "#/$defs/CapabilityStatement_Interaction1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -2268,21 +1510,13 @@ let data28 = data25.extension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data28[i7], {instancePath:instancePath+"/interaction/" + i6+"/extension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data28[i7], {instancePath:instancePath+"/interaction/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/interaction/" + i6+"/extension",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/extension", "#/$defs/CapabilityStatement_Interaction1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -2290,95 +1524,50 @@ let data30 = data25.modifierExtension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data30[i8], {instancePath:instancePath+"/interaction/" + i6+"/modifierExtension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i8], {instancePath:instancePath+"/interaction/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/interaction/" + i6+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/modifierExtension", "#/$defs/CapabilityStatement_Interaction1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.code !== undefined && func0.call(data25, "code")){
 let data32 = data25.code;
 if(!((((data32 === "transaction") || (data32 === "batch")) || (data32 === "search-system")) || (data32 === "history-system"))){
-const err27 = {instancePath:instancePath+"/interaction/" + i6+"/code",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/code", "#/$defs/CapabilityStatement_Interaction1/properties/code/enum", {allowedValues: schema3.properties.code.enum}); errors++;
 }
 }
 if(data25._code !== undefined && func0.call(data25, "_code")){
-if(!(func2(data25._code, {instancePath:instancePath+"/interaction/" + i6+"/_code",parentData:data25,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._code, {instancePath:instancePath+"/interaction/" + i6+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data25.documentation !== undefined && func0.call(data25, "documentation")){
 let data34 = data25.documentation;
 if(typeof data34 === "string"){
 if(func6(data34) < 1){
-const err28 = {instancePath:instancePath+"/interaction/" + i6+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/interaction/" + i6+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Interaction1/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6+"/documentation", "#/$defs/CapabilityStatement_Interaction1/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data25._documentation !== undefined && func0.call(data25, "_documentation")){
-if(!(func2(data25._documentation, {instancePath:instancePath+"/interaction/" + i6+"/_documentation",parentData:data25,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._documentation, {instancePath:instancePath+"/interaction/" + i6+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/interaction/" + i6,schemaPath:"#/$defs/CapabilityStatement_Interaction1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction/" + i6, "#/$defs/CapabilityStatement_Interaction1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/interaction",schemaPath:"#/properties/interaction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interaction", "#/properties/interaction/type", {type: "array"}); errors++;
 }
 }
 if(data.searchParam !== undefined && func0.call(data, "searchParam")){
@@ -2392,14 +1581,7 @@ let valid33 = true;
 const _errs70 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._name !== undefined && func0.call(data37, "_name")){
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs70 === errors;
@@ -2416,14 +1598,7 @@ if(_valid2){
 const _errs71 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.name === undefined) || (!(func0.call(data37, "name")))){
-const err33 = {instancePath:instancePath+"/searchParam/" + i9,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs71 === errors;
@@ -2435,28 +1610,14 @@ props3._name = true;
 }
 }
 if(!valid33){
-const err34 = {instancePath:instancePath+"/searchParam/" + i9,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs73 = errors;
 let valid35 = true;
 const _errs74 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._type !== undefined && func0.call(data37, "_type")){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs74 === errors;
@@ -2473,14 +1634,7 @@ if(_valid3){
 const _errs75 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.type === undefined) || (!(func0.call(data37, "type")))){
-const err36 = {instancePath:instancePath+"/searchParam/" + i9,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs75 === errors;
@@ -2492,14 +1646,7 @@ props4._type = true;
 }
 }
 if(!valid35){
-const err37 = {instancePath:instancePath+"/searchParam/" + i9,schemaPath:"#/$defs/CapabilityStatement_SearchParam/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2529,25 +1676,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data40 = data37.id;
 if(typeof data40 === "string"){
 if(func6(data40) < 1){
-const err38 = {instancePath:instancePath+"/searchParam/" + i9+"/id",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/searchParam/" + i9+"/id",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/id", "#/$defs/CapabilityStatement_SearchParam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -2555,21 +1688,13 @@ let data41 = data37.extension;
 if(Array.isArray(data41)){
 const len10 = data41.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data41[i10], {instancePath:instancePath+"/searchParam/" + i9+"/extension/" + i10,parentData:data41,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i10], {instancePath:instancePath+"/searchParam/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/searchParam/" + i9+"/extension",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/extension", "#/$defs/CapabilityStatement_SearchParam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -2577,157 +1702,82 @@ let data43 = data37.modifierExtension;
 if(Array.isArray(data43)){
 const len11 = data43.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data43[i11], {instancePath:instancePath+"/searchParam/" + i9+"/modifierExtension/" + i11,parentData:data43,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i11], {instancePath:instancePath+"/searchParam/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/searchParam/" + i9+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/modifierExtension", "#/$defs/CapabilityStatement_SearchParam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.name !== undefined && func0.call(data37, "name")){
 let data45 = data37.name;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err42 = {instancePath:instancePath+"/searchParam/" + i9+"/name",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/searchParam/" + i9+"/name",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/name", "#/$defs/CapabilityStatement_SearchParam/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
-if(!(func2(data37._name, {instancePath:instancePath+"/searchParam/" + i9+"/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._name, {instancePath:instancePath+"/searchParam/" + i9+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.definition !== undefined && func0.call(data37, "definition")){
 let data47 = data37.definition;
 if(typeof data47 === "string"){
 if(!pattern1.test(data47)){
-const err44 = {instancePath:instancePath+"/searchParam/" + i9+"/definition",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/searchParam/" + i9+"/definition",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/definition", "#/$defs/CapabilityStatement_SearchParam/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data37._definition !== undefined && func0.call(data37, "_definition")){
-if(!(func2(data37._definition, {instancePath:instancePath+"/searchParam/" + i9+"/_definition",parentData:data37,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._definition, {instancePath:instancePath+"/searchParam/" + i9+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.type !== undefined && func0.call(data37, "type")){
 let data49 = data37.type;
 if(!(((((((((data49 === "number") || (data49 === "date")) || (data49 === "string")) || (data49 === "token")) || (data49 === "reference")) || (data49 === "composite")) || (data49 === "quantity")) || (data49 === "uri")) || (data49 === "special"))){
-const err46 = {instancePath:instancePath+"/searchParam/" + i9+"/type",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/type/enum",keyword:"enum",params:{allowedValues: schema4.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/type", "#/$defs/CapabilityStatement_SearchParam/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data37._type !== undefined && func0.call(data37, "_type")){
-if(!(func2(data37._type, {instancePath:instancePath+"/searchParam/" + i9+"/_type",parentData:data37,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._type, {instancePath:instancePath+"/searchParam/" + i9+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.documentation !== undefined && func0.call(data37, "documentation")){
 let data51 = data37.documentation;
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-const err47 = {instancePath:instancePath+"/searchParam/" + i9+"/documentation",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/searchParam/" + i9+"/documentation",schemaPath:"#/$defs/CapabilityStatement_SearchParam/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9+"/documentation", "#/$defs/CapabilityStatement_SearchParam/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data37._documentation !== undefined && func0.call(data37, "_documentation")){
-if(!(func2(data37._documentation, {instancePath:instancePath+"/searchParam/" + i9+"/_documentation",parentData:data37,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._documentation, {instancePath:instancePath+"/searchParam/" + i9+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/searchParam/" + i9,schemaPath:"#/$defs/CapabilityStatement_SearchParam/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam/" + i9, "#/$defs/CapabilityStatement_SearchParam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/searchParam",schemaPath:"#/properties/searchParam/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchParam", "#/properties/searchParam/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -2741,14 +1791,7 @@ let valid46 = true;
 const _errs102 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._name !== undefined && func0.call(data54, "_name")){
-const err51 = {};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs102 === errors;
@@ -2765,14 +1808,7 @@ if(_valid4){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.name === undefined) || (!(func0.call(data54, "name")))){
-const err52 = {instancePath:instancePath+"/operation/" + i12,schemaPath:"#/$defs/CapabilityStatement_Operation/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid4 = _errs103 === errors;
@@ -2784,25 +1820,11 @@ props5._name = true;
 }
 }
 if(!valid46){
-const err53 = {instancePath:instancePath+"/operation/" + i12,schemaPath:"#/$defs/CapabilityStatement_Operation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.definition === undefined) || (!(func0.call(data54, "definition")))){
-const err54 = {instancePath:instancePath+"/operation/" + i12,schemaPath:"#/$defs/CapabilityStatement_Operation/required",keyword:"required",params:{missingProperty: "definition"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/required", {missingProperty: "definition"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -2820,25 +1842,11 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data56 = data54.id;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err55 = {instancePath:instancePath+"/operation/" + i12+"/id",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/operation/" + i12+"/id",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/id", "#/$defs/CapabilityStatement_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -2846,21 +1854,13 @@ let data57 = data54.extension;
 if(Array.isArray(data57)){
 const len13 = data57.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data57[i13], {instancePath:instancePath+"/operation/" + i12+"/extension/" + i13,parentData:data57,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data57[i13], {instancePath:instancePath+"/operation/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/operation/" + i12+"/extension",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/extension", "#/$defs/CapabilityStatement_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -2868,138 +1868,71 @@ let data59 = data54.modifierExtension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data59[i14], {instancePath:instancePath+"/operation/" + i12+"/modifierExtension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i14], {instancePath:instancePath+"/operation/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/operation/" + i12+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/modifierExtension", "#/$defs/CapabilityStatement_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.name !== undefined && func0.call(data54, "name")){
 let data61 = data54.name;
 if(typeof data61 === "string"){
 if(func6(data61) < 1){
-const err59 = {instancePath:instancePath+"/operation/" + i12+"/name",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/operation/" + i12+"/name",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/name", "#/$defs/CapabilityStatement_Operation/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data54._name !== undefined && func0.call(data54, "_name")){
-if(!(func2(data54._name, {instancePath:instancePath+"/operation/" + i12+"/_name",parentData:data54,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._name, {instancePath:instancePath+"/operation/" + i12+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.definition !== undefined && func0.call(data54, "definition")){
 let data63 = data54.definition;
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-const err61 = {instancePath:instancePath+"/operation/" + i12+"/definition",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/operation/" + i12+"/definition",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/definition", "#/$defs/CapabilityStatement_Operation/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data54._definition !== undefined && func0.call(data54, "_definition")){
-if(!(func2(data54._definition, {instancePath:instancePath+"/operation/" + i12+"/_definition",parentData:data54,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._definition, {instancePath:instancePath+"/operation/" + i12+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.documentation !== undefined && func0.call(data54, "documentation")){
 let data65 = data54.documentation;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-const err63 = {instancePath:instancePath+"/operation/" + i12+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/operation/" + i12+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Operation/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12+"/documentation", "#/$defs/CapabilityStatement_Operation/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data54._documentation !== undefined && func0.call(data54, "_documentation")){
-if(!(func2(data54._documentation, {instancePath:instancePath+"/operation/" + i12+"/_documentation",parentData:data54,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._documentation, {instancePath:instancePath+"/operation/" + i12+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/operation/" + i12,schemaPath:"#/$defs/CapabilityStatement_Operation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/" + i12, "#/$defs/CapabilityStatement_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/operation",schemaPath:"#/properties/operation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/properties/operation/type", {type: "array"}); errors++;
 }
 }
 if(data.compartment !== undefined && func0.call(data, "compartment")){
@@ -3010,37 +1943,16 @@ for(let i15=0; i15<len15; i15++){
 let data68 = data67[i15];
 if(typeof data68 === "string"){
 if(!pattern1.test(data68)){
-const err67 = {instancePath:instancePath+"/compartment/" + i15,schemaPath:"#/properties/compartment/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/compartment/" + i15,schemaPath:"#/properties/compartment/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i15, "#/properties/compartment/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/compartment",schemaPath:"#/properties/compartment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", {type: "array"}); errors++;
 }
 }
 if(data._compartment !== undefined && func0.call(data, "_compartment")){
@@ -3048,33 +1960,18 @@ let data69 = data._compartment;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2(data69[i16], {instancePath:instancePath+"/_compartment/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data69[i16], {instancePath:instancePath+"/_compartment/" + i16}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/_compartment",schemaPath:"#/properties/_compartment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_compartment", "#/properties/_compartment/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err71 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -3087,7 +1984,7 @@ validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const schema7 = {"properties":{"mode":{"enum":["sender","receiver"]}}};
 const func11 = require("./datatypes.cjs")["Coding"];
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -3102,25 +1999,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3128,21 +2011,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3150,21 +2025,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -3178,14 +2045,7 @@ let valid9 = true;
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._address !== undefined && func0.call(data6, "_address")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -3202,14 +2062,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.address === undefined) || (!(func0.call(data6, "address")))){
-const err5 = {instancePath:instancePath+"/endpoint/" + i2,schemaPath:"#/$defs/CapabilityStatement_Endpoint/allOf/0/then/required",keyword:"required",params:{missingProperty: "address"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/then/required", {missingProperty: "address"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -3221,25 +2074,11 @@ props0._address = true;
 }
 }
 if(!valid9){
-const err6 = {instancePath:instancePath+"/endpoint/" + i2,schemaPath:"#/$defs/CapabilityStatement_Endpoint/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.protocol === undefined) || (!(func0.call(data6, "protocol")))){
-const err7 = {instancePath:instancePath+"/endpoint/" + i2,schemaPath:"#/$defs/CapabilityStatement_Endpoint/required",keyword:"required",params:{missingProperty: "protocol"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/required", {missingProperty: "protocol"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3254,25 +2093,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-const err8 = {instancePath:instancePath+"/endpoint/" + i2+"/id",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/endpoint/" + i2+"/id",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/id", "#/$defs/CapabilityStatement_Endpoint/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -3280,21 +2105,13 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/endpoint/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i3], {instancePath:instancePath+"/endpoint/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/endpoint/" + i2+"/extension",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/extension", "#/$defs/CapabilityStatement_Endpoint/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -3302,154 +2119,79 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/endpoint/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i4], {instancePath:instancePath+"/endpoint/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/endpoint/" + i2+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/modifierExtension", "#/$defs/CapabilityStatement_Endpoint/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.protocol !== undefined && func0.call(data6, "protocol")){
-if(!(func11(data6.protocol, {instancePath:instancePath+"/endpoint/" + i2+"/protocol",parentData:data6,parentDataProperty:"protocol",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data6.protocol, {instancePath:instancePath+"/endpoint/" + i2+"/protocol"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data6.address !== undefined && func0.call(data6, "address")){
 let data14 = data6.address;
 if(typeof data14 === "string"){
 if(!pattern1.test(data14)){
-const err12 = {instancePath:instancePath+"/endpoint/" + i2+"/address",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/address/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/endpoint/" + i2+"/address",schemaPath:"#/$defs/CapabilityStatement_Endpoint/properties/address/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2+"/address", "#/$defs/CapabilityStatement_Endpoint/properties/address/type", {type: "string"}); errors++;
 }
 }
 if(data6._address !== undefined && func0.call(data6, "_address")){
-if(!(func2(data6._address, {instancePath:instancePath+"/endpoint/" + i2+"/_address",parentData:data6,parentDataProperty:"_address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._address, {instancePath:instancePath+"/endpoint/" + i2+"/_address"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/endpoint/" + i2,schemaPath:"#/$defs/CapabilityStatement_Endpoint/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint/" + i2, "#/$defs/CapabilityStatement_Endpoint/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.reliableCache !== undefined && func0.call(data, "reliableCache")){
 let data16 = data.reliableCache;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err16 = {instancePath:instancePath+"/reliableCache",schemaPath:"#/properties/reliableCache/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-const err17 = {instancePath:instancePath+"/reliableCache",schemaPath:"#/properties/reliableCache/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < 0 || isNaN(data16)){
-const err18 = {instancePath:instancePath+"/reliableCache",schemaPath:"#/properties/reliableCache/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reliableCache", "#/properties/reliableCache/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._reliableCache !== undefined && func0.call(data, "_reliableCache")){
-if(!(func2(data._reliableCache, {instancePath:instancePath+"/_reliableCache",parentData:data,parentDataProperty:"_reliableCache",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._reliableCache, {instancePath:instancePath+"/_reliableCache"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data18 = data.documentation;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-const err19 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.supportedMessage !== undefined && func0.call(data, "supportedMessage")){
@@ -3463,14 +2205,7 @@ let valid20 = true;
 const _errs43 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs43 === errors;
@@ -3487,14 +2222,7 @@ if(_valid1){
 const _errs44 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.mode === undefined) || (!(func0.call(data21, "mode")))){
-const err22 = {instancePath:instancePath+"/supportedMessage/" + i5,schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid1 = _errs44 === errors;
@@ -3506,25 +2234,11 @@ props1._mode = true;
 }
 }
 if(!valid20){
-const err23 = {instancePath:instancePath+"/supportedMessage/" + i5,schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.definition === undefined) || (!(func0.call(data21, "definition")))){
-const err24 = {instancePath:instancePath+"/supportedMessage/" + i5,schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/required",keyword:"required",params:{missingProperty: "definition"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/required", {missingProperty: "definition"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -3540,25 +2254,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data23 = data21.id;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err25 = {instancePath:instancePath+"/supportedMessage/" + i5+"/id",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/supportedMessage/" + i5+"/id",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/id", "#/$defs/CapabilityStatement_SupportedMessage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -3566,21 +2266,13 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data24[i6], {instancePath:instancePath+"/supportedMessage/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i6], {instancePath:instancePath+"/supportedMessage/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/supportedMessage/" + i5+"/extension",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/extension", "#/$defs/CapabilityStatement_SupportedMessage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -3588,107 +2280,55 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data26[i7], {instancePath:instancePath+"/supportedMessage/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i7], {instancePath:instancePath+"/supportedMessage/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/supportedMessage/" + i5+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/modifierExtension", "#/$defs/CapabilityStatement_SupportedMessage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.mode !== undefined && func0.call(data21, "mode")){
 let data28 = data21.mode;
 if(!((data28 === "sender") || (data28 === "receiver"))){
-const err29 = {instancePath:instancePath+"/supportedMessage/" + i5+"/mode",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/mode/enum",keyword:"enum",params:{allowedValues: schema7.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/mode", "#/$defs/CapabilityStatement_SupportedMessage/properties/mode/enum", {allowedValues: schema7.properties.mode.enum}); errors++;
 }
 }
 if(data21._mode !== undefined && func0.call(data21, "_mode")){
-if(!(func2(data21._mode, {instancePath:instancePath+"/supportedMessage/" + i5+"/_mode",parentData:data21,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._mode, {instancePath:instancePath+"/supportedMessage/" + i5+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.definition !== undefined && func0.call(data21, "definition")){
 let data30 = data21.definition;
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-const err30 = {instancePath:instancePath+"/supportedMessage/" + i5+"/definition",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/supportedMessage/" + i5+"/definition",schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5+"/definition", "#/$defs/CapabilityStatement_SupportedMessage/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data21._definition !== undefined && func0.call(data21, "_definition")){
-if(!(func2(data21._definition, {instancePath:instancePath+"/supportedMessage/" + i5+"/_definition",parentData:data21,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._definition, {instancePath:instancePath+"/supportedMessage/" + i5+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/supportedMessage/" + i5,schemaPath:"#/$defs/CapabilityStatement_SupportedMessage/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage/" + i5, "#/$defs/CapabilityStatement_SupportedMessage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/supportedMessage",schemaPath:"#/properties/supportedMessage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportedMessage", "#/properties/supportedMessage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -3710,7 +2350,7 @@ validate3.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CapabilityStatement.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3726,14 +2366,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -3750,14 +2383,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3769,28 +2395,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._date !== undefined && func0.call(data, "_date")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -3807,14 +2419,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3826,14 +2431,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3849,14 +2447,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._kind !== undefined && func0.call(data, "_kind")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -3873,14 +2464,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -3892,14 +2476,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3915,14 +2492,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -3939,14 +2509,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fhirVersion === undefined) || (!(func0.call(data, "fhirVersion")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "fhirVersion"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "fhirVersion"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -3958,14 +2521,7 @@ props3._fhirVersion = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -3981,14 +2537,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._format !== undefined && func0.call(data, "_format")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -4005,14 +2554,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.format === undefined) || (!(func0.call(data, "format")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "format"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "format"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -4024,14 +2566,7 @@ props4._format = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -4044,14 +2579,7 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -4113,113 +2641,60 @@ props0.document = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CapabilityStatement" !== data.resourceType){
-const err16 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "CapabilityStatement"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CapabilityStatement"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err19 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -4227,21 +2702,13 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4249,21 +2716,13 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4271,254 +2730,133 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err26 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err28 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err35 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-const err36 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -4526,52 +2864,29 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data35[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -4579,21 +2894,13 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data39[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -4601,102 +2908,56 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-const err46 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err48 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data47 = data.kind;
 if(!(((data47 === "instance") || (data47 === "capability")) || (data47 === "requirements"))){
-const err50 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.instantiates !== undefined && func0.call(data, "instantiates")){
@@ -4707,37 +2968,16 @@ for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 === "string"){
 if(!pattern1.test(data50)){
-const err51 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/instantiates/" + i6,schemaPath:"#/properties/instantiates/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates/" + i6, "#/properties/instantiates/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/instantiates",schemaPath:"#/properties/instantiates/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiates", "#/properties/instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiates !== undefined && func0.call(data, "_instantiates")){
@@ -4745,21 +2985,13 @@ let data51 = data._instantiates;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data51[i7], {instancePath:instancePath+"/_instantiates/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51[i7], {instancePath:instancePath+"/_instantiates/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/_instantiates",schemaPath:"#/properties/_instantiates/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiates", "#/properties/_instantiates/type", {type: "array"}); errors++;
 }
 }
 if(data.imports !== undefined && func0.call(data, "imports")){
@@ -4770,37 +3002,16 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(typeof data54 === "string"){
 if(!pattern1.test(data54)){
-const err55 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/imports/" + i8,schemaPath:"#/properties/imports/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/imports/" + i8, "#/properties/imports/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/imports",schemaPath:"#/properties/imports/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/imports", "#/properties/imports/type", {type: "array"}); errors++;
 }
 }
 if(data._imports !== undefined && func0.call(data, "_imports")){
@@ -4808,21 +3019,13 @@ let data55 = data._imports;
 if(Array.isArray(data55)){
 const len9 = data55.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data55[i9], {instancePath:instancePath+"/_imports/" + i9,parentData:data55,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55[i9], {instancePath:instancePath+"/_imports/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/_imports",schemaPath:"#/properties/_imports/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_imports", "#/properties/_imports/type", {type: "array"}); errors++;
 }
 }
 if(data.software !== undefined && func0.call(data, "software")){
@@ -4832,14 +3035,7 @@ let valid34 = true;
 const _errs105 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57._name !== undefined && func0.call(data57, "_name")){
-const err59 = {};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs105 === errors;
@@ -4856,14 +3052,7 @@ if(_valid5){
 const _errs106 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.name === undefined) || (!(func0.call(data57, "name")))){
-const err60 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid5 = _errs106 === errors;
@@ -4875,14 +3064,7 @@ props5._name = true;
 }
 }
 if(!valid34){
-const err61 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(props5 !== true){
@@ -4901,25 +3083,11 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func6(data59) < 1){
-const err62 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/CapabilityStatement_Software/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/CapabilityStatement_Software/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -4927,21 +3095,13 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data60[i10], {instancePath:instancePath+"/software/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data60[i10], {instancePath:instancePath+"/software/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/CapabilityStatement_Software/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -4949,136 +3109,69 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data62[i11], {instancePath:instancePath+"/software/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data62[i11], {instancePath:instancePath+"/software/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/CapabilityStatement_Software/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.name !== undefined && func0.call(data57, "name")){
 let data64 = data57.name;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-const err66 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/CapabilityStatement_Software/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/CapabilityStatement_Software/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data57._name !== undefined && func0.call(data57, "_name")){
-if(!(func2(data57._name, {instancePath:instancePath+"/software/_name",parentData:data57,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._name, {instancePath:instancePath+"/software/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data57.version !== undefined && func0.call(data57, "version")){
 let data66 = data57.version;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-const err68 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/CapabilityStatement_Software/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/CapabilityStatement_Software/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data57._version !== undefined && func0.call(data57, "_version")){
-if(!(func2(data57._version, {instancePath:instancePath+"/software/_version",parentData:data57,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._version, {instancePath:instancePath+"/software/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data57.releaseDate !== undefined && func0.call(data57, "releaseDate")){
 let data68 = data57.releaseDate;
 if(typeof data68 === "string"){
 if(!pattern3.test(data68)){
-const err70 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data68))){
-const err71 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/software/releaseDate",schemaPath:"#/$defs/CapabilityStatement_Software/properties/releaseDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/releaseDate", "#/$defs/CapabilityStatement_Software/properties/releaseDate/type", {type: "string"}); errors++;
 }
 }
 if(data57._releaseDate !== undefined && func0.call(data57, "_releaseDate")){
-if(!(func2(data57._releaseDate, {instancePath:instancePath+"/software/_releaseDate",parentData:data57,parentDataProperty:"_releaseDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._releaseDate, {instancePath:instancePath+"/software/_releaseDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/CapabilityStatement_Software/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/CapabilityStatement_Software/type", {type: "object"}); errors++;
 }
 }
 if(data.implementation !== undefined && func0.call(data, "implementation")){
@@ -5088,14 +3181,7 @@ let valid43 = true;
 const _errs129 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._description !== undefined && func0.call(data70, "_description")){
-const err74 = {};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs129 === errors;
@@ -5112,14 +3198,7 @@ if(_valid6){
 const _errs130 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.description === undefined) || (!(func0.call(data70, "description")))){
-const err75 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid6 = _errs130 === errors;
@@ -5131,14 +3210,7 @@ props6._description = true;
 }
 }
 if(!valid43){
-const err76 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(props6 !== true){
@@ -5156,25 +3228,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func6(data72) < 1){
-const err77 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/CapabilityStatement_Implementation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -5182,21 +3240,13 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data73[i12], {instancePath:instancePath+"/implementation/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data73[i12], {instancePath:instancePath+"/implementation/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/CapabilityStatement_Implementation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -5204,130 +3254,69 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data75[i13], {instancePath:instancePath+"/implementation/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i13], {instancePath:instancePath+"/implementation/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/CapabilityStatement_Implementation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.description !== undefined && func0.call(data70, "description")){
 let data77 = data70.description;
 if(typeof data77 === "string"){
 if(func6(data77) < 1){
-const err81 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/CapabilityStatement_Implementation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data70._description !== undefined && func0.call(data70, "_description")){
-if(!(func2(data70._description, {instancePath:instancePath+"/implementation/_description",parentData:data70,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70._description, {instancePath:instancePath+"/implementation/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data70.url !== undefined && func0.call(data70, "url")){
 let data79 = data70.url;
 if(typeof data79 === "string"){
 if(!pattern1.test(data79)){
-const err83 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/CapabilityStatement_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/CapabilityStatement_Implementation/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data70._url !== undefined && func0.call(data70, "_url")){
-if(!(func2(data70._url, {instancePath:instancePath+"/implementation/_url",parentData:data70,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70._url, {instancePath:instancePath+"/implementation/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data70.custodian !== undefined && func0.call(data70, "custodian")){
-if(!(func10(data70.custodian, {instancePath:instancePath+"/implementation/custodian",parentData:data70,parentDataProperty:"custodian",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data70.custodian, {instancePath:instancePath+"/implementation/custodian"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/CapabilityStatement_Implementation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/CapabilityStatement_Implementation/type", {type: "object"}); errors++;
 }
 }
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
 let data82 = data.fhirVersion;
 if(typeof data82 !== "string"){
-const err86 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data82 === "0.01") || (data82 === "0.05")) || (data82 === "0.06")) || (data82 === "0.11")) || (data82 === "0.0.80")) || (data82 === "0.0.81")) || (data82 === "0.0.82")) || (data82 === "0.4.0")) || (data82 === "0.5.0")) || (data82 === "1.0.0")) || (data82 === "1.0.1")) || (data82 === "1.0.2")) || (data82 === "1.1.0")) || (data82 === "1.4.0")) || (data82 === "1.6.0")) || (data82 === "1.8.0")) || (data82 === "3.0.0")) || (data82 === "3.0.1")) || (data82 === "3.3.0")) || (data82 === "3.5.0")) || (data82 === "4.0.0")) || (data82 === "4.0.1"))){
-const err87 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func2(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.format !== undefined && func0.call(data, "format")){
@@ -5338,37 +3327,16 @@ for(let i14=0; i14<len14; i14++){
 let data85 = data84[i14];
 if(typeof data85 === "string"){
 if(!pattern2.test(data85)){
-const err88 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/format/" + i14,schemaPath:"#/properties/format/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/format/" + i14, "#/properties/format/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/format",schemaPath:"#/properties/format/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/format", "#/properties/format/type", {type: "array"}); errors++;
 }
 }
 if(data._format !== undefined && func0.call(data, "_format")){
@@ -5376,21 +3344,13 @@ let data86 = data._format;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2(data86[i15], {instancePath:instancePath+"/_format/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86[i15], {instancePath:instancePath+"/_format/" + i15}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/_format",schemaPath:"#/properties/_format/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_format", "#/properties/_format/type", {type: "array"}); errors++;
 }
 }
 if(data.patchFormat !== undefined && func0.call(data, "patchFormat")){
@@ -5401,37 +3361,16 @@ for(let i16=0; i16<len16; i16++){
 let data89 = data88[i16];
 if(typeof data89 === "string"){
 if(!pattern2.test(data89)){
-const err92 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/patchFormat/" + i16,schemaPath:"#/properties/patchFormat/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat/" + i16, "#/properties/patchFormat/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/patchFormat",schemaPath:"#/properties/patchFormat/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patchFormat", "#/properties/patchFormat/type", {type: "array"}); errors++;
 }
 }
 if(data._patchFormat !== undefined && func0.call(data, "_patchFormat")){
@@ -5439,21 +3378,13 @@ let data90 = data._patchFormat;
 if(Array.isArray(data90)){
 const len17 = data90.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2(data90[i17], {instancePath:instancePath+"/_patchFormat/" + i17,parentData:data90,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data90[i17], {instancePath:instancePath+"/_patchFormat/" + i17}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/_patchFormat",schemaPath:"#/properties/_patchFormat/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_patchFormat", "#/properties/_patchFormat/type", {type: "array"}); errors++;
 }
 }
 if(data.implementationGuide !== undefined && func0.call(data, "implementationGuide")){
@@ -5464,37 +3395,16 @@ for(let i18=0; i18<len18; i18++){
 let data93 = data92[i18];
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err96 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/implementationGuide/" + i18,schemaPath:"#/properties/implementationGuide/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide/" + i18, "#/properties/implementationGuide/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/implementationGuide",schemaPath:"#/properties/implementationGuide/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementationGuide", "#/properties/implementationGuide/type", {type: "array"}); errors++;
 }
 }
 if(data._implementationGuide !== undefined && func0.call(data, "_implementationGuide")){
@@ -5502,21 +3412,13 @@ let data94 = data._implementationGuide;
 if(Array.isArray(data94)){
 const len19 = data94.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2(data94[i19], {instancePath:instancePath+"/_implementationGuide/" + i19,parentData:data94,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data94[i19], {instancePath:instancePath+"/_implementationGuide/" + i19}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/_implementationGuide",schemaPath:"#/properties/_implementationGuide/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_implementationGuide", "#/properties/_implementationGuide/type", {type: "array"}); errors++;
 }
 }
 if(data.rest !== undefined && func0.call(data, "rest")){
@@ -5524,21 +3426,13 @@ let data96 = data.rest;
 if(Array.isArray(data96)){
 const len20 = data96.length;
 for(let i20=0; i20<len20; i20++){
-if(!(validate2(data96[i20], {instancePath:instancePath+"/rest/" + i20,parentData:data96,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data96[i20], {instancePath:instancePath+"/rest/" + i20}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/rest",schemaPath:"#/properties/rest/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rest", "#/properties/rest/type", {type: "array"}); errors++;
 }
 }
 if(data.messaging !== undefined && func0.call(data, "messaging")){
@@ -5546,21 +3440,13 @@ let data98 = data.messaging;
 if(Array.isArray(data98)){
 const len21 = data98.length;
 for(let i21=0; i21<len21; i21++){
-if(!(validate3(data98[i21], {instancePath:instancePath+"/messaging/" + i21,parentData:data98,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data98[i21], {instancePath:instancePath+"/messaging/" + i21}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/messaging",schemaPath:"#/properties/messaging/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/messaging", "#/properties/messaging/type", {type: "array"}); errors++;
 }
 }
 if(data.document !== undefined && func0.call(data, "document")){
@@ -5574,14 +3460,7 @@ let valid70 = true;
 const _errs183 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101._mode !== undefined && func0.call(data101, "_mode")){
-const err102 = {};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid7 = _errs183 === errors;
@@ -5598,14 +3477,7 @@ if(_valid7){
 const _errs184 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.mode === undefined) || (!(func0.call(data101, "mode")))){
-const err103 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid7 = _errs184 === errors;
@@ -5617,25 +3489,11 @@ props8._mode = true;
 }
 }
 if(!valid70){
-const err104 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.profile === undefined) || (!(func0.call(data101, "profile")))){
-const err105 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/required",keyword:"required",params:{missingProperty: "profile"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/required", {missingProperty: "profile"}); errors++;
 }
 if(props8 !== true){
 props8 = props8 || {};
@@ -5653,25 +3511,11 @@ if(data101.id !== undefined && func0.call(data101, "id")){
 let data103 = data101.id;
 if(typeof data103 === "string"){
 if(func6(data103) < 1){
-const err106 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/document/" + i22+"/id",schemaPath:"#/$defs/CapabilityStatement_Document/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/id", "#/$defs/CapabilityStatement_Document/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data101.extension !== undefined && func0.call(data101, "extension")){
@@ -5679,21 +3523,13 @@ let data104 = data101.extension;
 if(Array.isArray(data104)){
 const len23 = data104.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func5(data104[i23], {instancePath:instancePath+"/document/" + i22+"/extension/" + i23,parentData:data104,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data104[i23], {instancePath:instancePath+"/document/" + i22+"/extension/" + i23}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/document/" + i22+"/extension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/extension", "#/$defs/CapabilityStatement_Document/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
@@ -5701,138 +3537,71 @@ let data106 = data101.modifierExtension;
 if(Array.isArray(data106)){
 const len24 = data106.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data106[i24], {instancePath:instancePath+"/document/" + i22+"/modifierExtension/" + i24,parentData:data106,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data106[i24], {instancePath:instancePath+"/document/" + i22+"/modifierExtension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/document/" + i22+"/modifierExtension",schemaPath:"#/$defs/CapabilityStatement_Document/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/modifierExtension", "#/$defs/CapabilityStatement_Document/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data101.mode !== undefined && func0.call(data101, "mode")){
 let data108 = data101.mode;
 if(!((data108 === "producer") || (data108 === "consumer"))){
-const err110 = {instancePath:instancePath+"/document/" + i22+"/mode",schemaPath:"#/$defs/CapabilityStatement_Document/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/mode", "#/$defs/CapabilityStatement_Document/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data101._mode !== undefined && func0.call(data101, "_mode")){
-if(!(func2(data101._mode, {instancePath:instancePath+"/document/" + i22+"/_mode",parentData:data101,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data101._mode, {instancePath:instancePath+"/document/" + i22+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data101.documentation !== undefined && func0.call(data101, "documentation")){
 let data110 = data101.documentation;
 if(typeof data110 === "string"){
 if(func6(data110) < 1){
-const err111 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/document/" + i22+"/documentation",schemaPath:"#/$defs/CapabilityStatement_Document/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/documentation", "#/$defs/CapabilityStatement_Document/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data101._documentation !== undefined && func0.call(data101, "_documentation")){
-if(!(func2(data101._documentation, {instancePath:instancePath+"/document/" + i22+"/_documentation",parentData:data101,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data101._documentation, {instancePath:instancePath+"/document/" + i22+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data101.profile !== undefined && func0.call(data101, "profile")){
 let data112 = data101.profile;
 if(typeof data112 === "string"){
 if(!pattern1.test(data112)){
-const err113 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/document/" + i22+"/profile",schemaPath:"#/$defs/CapabilityStatement_Document/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22+"/profile", "#/$defs/CapabilityStatement_Document/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data101._profile !== undefined && func0.call(data101, "_profile")){
-if(!(func2(data101._profile, {instancePath:instancePath+"/document/" + i22+"/_profile",parentData:data101,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data101._profile, {instancePath:instancePath+"/document/" + i22+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/document/" + i22,schemaPath:"#/$defs/CapabilityStatement_Document/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document/" + i22, "#/$defs/CapabilityStatement_Document/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/document",schemaPath:"#/properties/document/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/document", "#/properties/document/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err117 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -5840,3 +3609,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -114,7 +114,46 @@ let data6 = data.type;
 if(typeof data6 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") || (data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) || (data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) || (data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) || (data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) || (data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) || (data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) || (data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) || (data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) || (data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) || (data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) || (data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) || (data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) || (data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) || (data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) || (data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) || (data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) || (data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) || (data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) || (data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) || (data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) || (data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) || (data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) || (data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) || (data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) || (data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) || (data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) || (data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) || (data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) || (data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) || (data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) || (data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) || (data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) || (data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) || (data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) || (data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) || (data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) || (data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) || (data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) || (data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") ||
+(data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) ||
+(data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) ||
+(data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) ||
+(data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) ||
+(data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) ||
+(data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) ||
+(data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) ||
+(data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) ||
+(data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) ||
+(data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) ||
+(data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) ||
+(data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) ||
+(data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) ||
+(data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) ||
+(data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) ||
+(data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) ||
+(data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) ||
+(data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) ||
+(data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) ||
+(data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) ||
+(data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) ||
+(data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) ||
+(data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) ||
+(data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) ||
+(data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) ||
+(data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) ||
+(data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) ||
+(data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) ||
+(data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) ||
+(data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) ||
+(data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) ||
+(data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) ||
+(data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) ||
+(data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) ||
+(data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) ||
+(data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) ||
+(data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) ||
+(data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) ||
+(data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -822,7 +861,15 @@ errors++;
 }
 }
 for(const key3 in data){
-if((((((((((((((((((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "type")) && (key3 !== "_type")) && (key3 !== "profile")) && (key3 !== "_profile")) && (key3 !== "supportedProfile")) && (key3 !== "_supportedProfile")) && (key3 !== "documentation")) && (key3 !== "_documentation")) && (key3 !== "interaction")) && (key3 !== "versioning")) && (key3 !== "_versioning")) && (key3 !== "readHistory")) && (key3 !== "_readHistory")) && (key3 !== "updateCreate")) && (key3 !== "_updateCreate")) && (key3 !== "conditionalCreate")) && (key3 !== "_conditionalCreate")) && (key3 !== "conditionalRead")) && (key3 !== "_conditionalRead")) && (key3 !== "conditionalUpdate")) && (key3 !== "_conditionalUpdate")) && (key3 !== "conditionalDelete")) && (key3 !== "_conditionalDelete")) && (key3 !== "referencePolicy")) && (key3 !== "_referencePolicy")) && (key3 !== "searchInclude")) && (key3 !== "_searchInclude")) && (key3 !== "searchRevInclude")) && (key3 !== "_searchRevInclude")) && (key3 !== "searchParam")) && (key3 !== "operation")){
+if((((((((((((((((((((((((((((((((((key3 !== "id") && (key3 !== "extension")) && (key3 !== "modifierExtension")) &&
+(key3 !== "type")) && (key3 !== "_type")) && (key3 !== "profile")) && (key3 !== "_profile")) && (key3 !== "supportedProfile")) &&
+(key3 !== "_supportedProfile")) && (key3 !== "documentation")) && (key3 !== "_documentation")) && (key3 !== "interaction")) &&
+(key3 !== "versioning")) && (key3 !== "_versioning")) && (key3 !== "readHistory")) && (key3 !== "_readHistory")) &&
+(key3 !== "updateCreate")) && (key3 !== "_updateCreate")) && (key3 !== "conditionalCreate")) && (key3 !== "_conditionalCreate")) &&
+(key3 !== "conditionalRead")) && (key3 !== "_conditionalRead")) && (key3 !== "conditionalUpdate")) && (key3 !== "_conditionalUpdate")) &&
+(key3 !== "conditionalDelete")) && (key3 !== "_conditionalDelete")) && (key3 !== "referencePolicy")) && (key3 !== "_referencePolicy")) &&
+(key3 !== "searchInclude")) && (key3 !== "_searchInclude")) && (key3 !== "searchRevInclude")) && (key3 !== "_searchRevInclude")) &&
+(key3 !== "searchParam")) && (key3 !== "operation")){
 errors++;
 }
 }
@@ -3053,7 +3100,20 @@ errors++;
 }
 }
 for(const key3 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "url")) && (key3 !== "_url")) && (key3 !== "version")) && (key3 !== "_version")) && (key3 !== "name")) && (key3 !== "_name")) && (key3 !== "title")) && (key3 !== "_title")) && (key3 !== "status")) && (key3 !== "_status")) && (key3 !== "experimental")) && (key3 !== "_experimental")) && (key3 !== "date")) && (key3 !== "_date")) && (key3 !== "publisher")) && (key3 !== "_publisher")) && (key3 !== "contact")) && (key3 !== "description")) && (key3 !== "_description")) && (key3 !== "useContext")) && (key3 !== "jurisdiction")) && (key3 !== "purpose")) && (key3 !== "_purpose")) && (key3 !== "copyright")) && (key3 !== "_copyright")) && (key3 !== "kind")) && (key3 !== "_kind")) && (key3 !== "instantiates")) && (key3 !== "_instantiates")) && (key3 !== "imports")) && (key3 !== "_imports")) && (key3 !== "software")) && (key3 !== "implementation")) && (key3 !== "fhirVersion")) && (key3 !== "_fhirVersion")) && (key3 !== "format")) && (key3 !== "_format")) && (key3 !== "patchFormat")) && (key3 !== "_patchFormat")) && (key3 !== "implementationGuide")) && (key3 !== "_implementationGuide")) && (key3 !== "rest")) && (key3 !== "messaging")) && (key3 !== "document")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) &&
+(key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) &&
+(key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) &&
+(key3 !== "url")) && (key3 !== "_url")) && (key3 !== "version")) && (key3 !== "_version")) && (key3 !== "name")) &&
+(key3 !== "_name")) && (key3 !== "title")) && (key3 !== "_title")) && (key3 !== "status")) && (key3 !== "_status")) &&
+(key3 !== "experimental")) && (key3 !== "_experimental")) && (key3 !== "date")) && (key3 !== "_date")) &&
+(key3 !== "publisher")) && (key3 !== "_publisher")) && (key3 !== "contact")) && (key3 !== "description")) &&
+(key3 !== "_description")) && (key3 !== "useContext")) && (key3 !== "jurisdiction")) && (key3 !== "purpose")) &&
+(key3 !== "_purpose")) && (key3 !== "copyright")) && (key3 !== "_copyright")) && (key3 !== "kind")) && (key3 !== "_kind")) &&
+(key3 !== "instantiates")) && (key3 !== "_instantiates")) && (key3 !== "imports")) && (key3 !== "_imports")) &&
+(key3 !== "software")) && (key3 !== "implementation")) && (key3 !== "fhirVersion")) && (key3 !== "_fhirVersion")) &&
+(key3 !== "format")) && (key3 !== "_format")) && (key3 !== "patchFormat")) && (key3 !== "_patchFormat")) &&
+(key3 !== "implementationGuide")) && (key3 !== "_implementationGuide")) && (key3 !== "rest")) && (key3 !== "messaging")) &&
+(key3 !== "document")){
 errors++;
 }
 }

@@ -993,7 +993,16 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) && (key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) && (key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) && (key0 !== "category")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "period")) && (key0 !== "created")) && (key0 !== "_created")) && (key0 !== "author")) && (key0 !== "contributor")) && (key0 !== "careTeam")) && (key0 !== "addresses")) && (key0 !== "supportingInfo")) && (key0 !== "goal")) && (key0 !== "activity")) && (key0 !== "note")){
+if(((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) &&
+(key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) &&
+(key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) &&
+(key0 !== "category")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "description")) && (key0 !== "_description")) &&
+(key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "period")) && (key0 !== "created")) && (key0 !== "_created")) &&
+(key0 !== "author")) && (key0 !== "contributor")) && (key0 !== "careTeam")) && (key0 !== "addresses")) &&
+(key0 !== "supportingInfo")) && (key0 !== "goal")) && (key0 !== "activity")) && (key0 !== "note")){
 errors++;
 }
 }

@@ -577,7 +577,19 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "definitionUri")) && (key1 !== "_definitionUri")) && (key1 !== "definitionCanonical")) && (key1 !== "_definitionCanonical")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "partOf")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "context")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "performer")) && (key1 !== "performingOrganization")) && (key1 !== "requestingOrganization")) && (key1 !== "costCenter")) && (key1 !== "quantity")) && (key1 !== "bodysite")) && (key1 !== "factorOverride")) && (key1 !== "_factorOverride")) && (key1 !== "priceOverride")) && (key1 !== "overrideReason")) && (key1 !== "_overrideReason")) && (key1 !== "enterer")) && (key1 !== "enteredDate")) && (key1 !== "_enteredDate")) && (key1 !== "reason")) && (key1 !== "service")) && (key1 !== "productReference")) && (key1 !== "productCodeableConcept")) && (key1 !== "account")) && (key1 !== "note")) && (key1 !== "supportingInformation")){
+if(((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "definitionUri")) && (key1 !== "_definitionUri")) && (key1 !== "definitionCanonical")) &&
+(key1 !== "_definitionCanonical")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "partOf")) &&
+(key1 !== "code")) && (key1 !== "subject")) && (key1 !== "context")) && (key1 !== "occurrenceDateTime")) &&
+(key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "performer")) &&
+(key1 !== "performingOrganization")) && (key1 !== "requestingOrganization")) && (key1 !== "costCenter")) &&
+(key1 !== "quantity")) && (key1 !== "bodysite")) && (key1 !== "factorOverride")) && (key1 !== "_factorOverride")) &&
+(key1 !== "priceOverride")) && (key1 !== "overrideReason")) && (key1 !== "_overrideReason")) && (key1 !== "enterer")) &&
+(key1 !== "enteredDate")) && (key1 !== "_enteredDate")) && (key1 !== "reason")) && (key1 !== "service")) &&
+(key1 !== "productReference")) && (key1 !== "productCodeableConcept")) && (key1 !== "account")) && (key1 !== "note")) &&
+(key1 !== "supportingInformation")){
 errors++;
 }
 }

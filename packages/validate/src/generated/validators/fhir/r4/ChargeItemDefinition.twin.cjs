@@ -1008,7 +1008,18 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "derivedFromUri")) && (key1 !== "_derivedFromUri")) && (key1 !== "partOf")) && (key1 !== "_partOf")) && (key1 !== "replaces")) && (key1 !== "_replaces")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "code")) && (key1 !== "instance")) && (key1 !== "applicability")) && (key1 !== "propertyGroup")){
+if((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "title")) && (key1 !== "_title")) && (key1 !== "derivedFromUri")) && (key1 !== "_derivedFromUri")) &&
+(key1 !== "partOf")) && (key1 !== "_partOf")) && (key1 !== "replaces")) && (key1 !== "_replaces")) && (key1 !== "status")) &&
+(key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) &&
+(key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) &&
+(key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) &&
+(key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) &&
+(key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "code")) && (key1 !== "instance")) &&
+(key1 !== "applicability")) && (key1 !== "propertyGroup")){
 errors++;
 }
 }

@@ -60,7 +60,7 @@ const obj4 = new Set(["locationAddress", "locationReference"]);
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -75,14 +75,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -99,14 +92,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -118,25 +104,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -162,25 +134,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -188,21 +146,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -210,80 +160,47 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func7(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.revenue, {instancePath:instancePath+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -291,21 +208,13 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -313,58 +222,39 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err13 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.udi !== undefined && func0.call(data, "udi")){
@@ -372,21 +262,13 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/udi",schemaPath:"#/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -400,14 +282,7 @@ let valid18 = true;
 const _errs41 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23._sequence !== undefined && func0.call(data23, "_sequence")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs41 === errors;
@@ -424,14 +299,7 @@ if(_valid1){
 const _errs42 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.sequence === undefined) || (!(func0.call(data23, "sequence")))){
-const err16 = {instancePath:instancePath+"/subDetail/" + i5,schemaPath:"#/$defs/Claim_SubDetail/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid1 = _errs42 === errors;
@@ -443,25 +311,11 @@ props1._sequence = true;
 }
 }
 if(!valid18){
-const err17 = {instancePath:instancePath+"/subDetail/" + i5,schemaPath:"#/$defs/Claim_SubDetail/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.productOrService === undefined) || (!(func0.call(data23, "productOrService")))){
-const err18 = {instancePath:instancePath+"/subDetail/" + i5,schemaPath:"#/$defs/Claim_SubDetail/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -486,25 +340,11 @@ if(data23.id !== undefined && func0.call(data23, "id")){
 let data25 = data23.id;
 if(typeof data25 === "string"){
 if(func10(data25) < 1){
-const err19 = {instancePath:instancePath+"/subDetail/" + i5+"/id",schemaPath:"#/$defs/Claim_SubDetail/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/subDetail/" + i5+"/id",schemaPath:"#/$defs/Claim_SubDetail/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/id", "#/$defs/Claim_SubDetail/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -512,21 +352,13 @@ let data26 = data23.extension;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data26[i6], {instancePath:instancePath+"/subDetail/" + i5+"/extension/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i6], {instancePath:instancePath+"/subDetail/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/subDetail/" + i5+"/extension",schemaPath:"#/$defs/Claim_SubDetail/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/extension", "#/$defs/Claim_SubDetail/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -534,80 +366,47 @@ let data28 = data23.modifierExtension;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data28[i7], {instancePath:instancePath+"/subDetail/" + i5+"/modifierExtension/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data28[i7], {instancePath:instancePath+"/subDetail/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/subDetail/" + i5+"/modifierExtension",schemaPath:"#/$defs/Claim_SubDetail/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifierExtension", "#/$defs/Claim_SubDetail/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.sequence !== undefined && func0.call(data23, "sequence")){
 let data30 = data23.sequence;
 if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
-const err23 = {instancePath:instancePath+"/subDetail/" + i5+"/sequence",schemaPath:"#/$defs/Claim_SubDetail/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data30 == "number") && (isFinite(data30))){
 if(data30 > 2147483647 || isNaN(data30)){
-const err24 = {instancePath:instancePath+"/subDetail/" + i5+"/sequence",schemaPath:"#/$defs/Claim_SubDetail/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data30 < 1 || isNaN(data30)){
-const err25 = {instancePath:instancePath+"/subDetail/" + i5+"/sequence",schemaPath:"#/$defs/Claim_SubDetail/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/sequence", "#/$defs/Claim_SubDetail/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data23._sequence !== undefined && func0.call(data23, "_sequence")){
-if(!(func2(data23._sequence, {instancePath:instancePath+"/subDetail/" + i5+"/_sequence",parentData:data23,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._sequence, {instancePath:instancePath+"/subDetail/" + i5+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.revenue !== undefined && func0.call(data23, "revenue")){
-if(!(func7(data23.revenue, {instancePath:instancePath+"/subDetail/" + i5+"/revenue",parentData:data23,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data23.revenue, {instancePath:instancePath+"/subDetail/" + i5+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data23.category !== undefined && func0.call(data23, "category")){
-if(!(func7(data23.category, {instancePath:instancePath+"/subDetail/" + i5+"/category",parentData:data23,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data23.category, {instancePath:instancePath+"/subDetail/" + i5+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data23.productOrService !== undefined && func0.call(data23, "productOrService")){
-if(!(func7(data23.productOrService, {instancePath:instancePath+"/subDetail/" + i5+"/productOrService",parentData:data23,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data23.productOrService, {instancePath:instancePath+"/subDetail/" + i5+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data23.modifier !== undefined && func0.call(data23, "modifier")){
@@ -615,21 +414,13 @@ let data35 = data23.modifier;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data35[i8], {instancePath:instancePath+"/subDetail/" + i5+"/modifier/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data35[i8], {instancePath:instancePath+"/subDetail/" + i5+"/modifier/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/subDetail/" + i5+"/modifier",schemaPath:"#/$defs/Claim_SubDetail/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/modifier", "#/$defs/Claim_SubDetail/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data23.programCode !== undefined && func0.call(data23, "programCode")){
@@ -637,58 +428,39 @@ let data37 = data23.programCode;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data37[i9], {instancePath:instancePath+"/subDetail/" + i5+"/programCode/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data37[i9], {instancePath:instancePath+"/subDetail/" + i5+"/programCode/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/subDetail/" + i5+"/programCode",schemaPath:"#/$defs/Claim_SubDetail/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/programCode", "#/$defs/Claim_SubDetail/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data23.quantity !== undefined && func0.call(data23, "quantity")){
-if(!(func11(data23.quantity, {instancePath:instancePath+"/subDetail/" + i5+"/quantity",parentData:data23,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data23.quantity, {instancePath:instancePath+"/subDetail/" + i5+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data23.unitPrice !== undefined && func0.call(data23, "unitPrice")){
-if(!(func15(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice",parentData:data23,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data23.unitPrice, {instancePath:instancePath+"/subDetail/" + i5+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data23.factor !== undefined && func0.call(data23, "factor")){
 let data41 = data23.factor;
 if(!((typeof data41 == "number") && (isFinite(data41)))){
-const err28 = {instancePath:instancePath+"/subDetail/" + i5+"/factor",schemaPath:"#/$defs/Claim_SubDetail/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/factor", "#/$defs/Claim_SubDetail/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data23._factor !== undefined && func0.call(data23, "_factor")){
-if(!(func2(data23._factor, {instancePath:instancePath+"/subDetail/" + i5+"/_factor",parentData:data23,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._factor, {instancePath:instancePath+"/subDetail/" + i5+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.net !== undefined && func0.call(data23, "net")){
-if(!(func15(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net",parentData:data23,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data23.net, {instancePath:instancePath+"/subDetail/" + i5+"/net"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data23.udi !== undefined && func0.call(data23, "udi")){
@@ -696,57 +468,28 @@ let data44 = data23.udi;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data44[i10], {instancePath:instancePath+"/subDetail/" + i5+"/udi/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data44[i10], {instancePath:instancePath+"/subDetail/" + i5+"/udi/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/subDetail/" + i5+"/udi",schemaPath:"#/$defs/Claim_SubDetail/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5+"/udi", "#/$defs/Claim_SubDetail/properties/udi/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/subDetail/" + i5,schemaPath:"#/$defs/Claim_SubDetail/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail/" + i5, "#/$defs/Claim_SubDetail/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/subDetail",schemaPath:"#/properties/subDetail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -757,7 +500,7 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const obj5 = new Set(["servicedDate", "servicedPeriod"]);
 const obj6 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -772,14 +515,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -796,14 +532,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -815,25 +544,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -876,25 +591,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -902,21 +603,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -924,62 +617,32 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.careTeamSequence !== undefined && func0.call(data, "careTeamSequence")){
@@ -989,48 +652,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err12 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/careTeamSequence",schemaPath:"#/properties/careTeamSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._careTeamSequence !== undefined && func0.call(data, "_careTeamSequence")){
@@ -1038,21 +673,13 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_careTeamSequence",schemaPath:"#/properties/_careTeamSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosisSequence !== undefined && func0.call(data, "diagnosisSequence")){
@@ -1062,48 +689,20 @@ const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err17 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 1 || isNaN(data13)){
-const err18 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/diagnosisSequence",schemaPath:"#/properties/diagnosisSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._diagnosisSequence !== undefined && func0.call(data, "_diagnosisSequence")){
@@ -1111,21 +710,13 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/_diagnosisSequence",schemaPath:"#/properties/_diagnosisSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.procedureSequence !== undefined && func0.call(data, "procedureSequence")){
@@ -1135,48 +726,20 @@ const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
 let data17 = data16[i6];
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err21 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err22 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err23 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/procedureSequence",schemaPath:"#/properties/procedureSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._procedureSequence !== undefined && func0.call(data, "_procedureSequence")){
@@ -1184,21 +747,13 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/_procedureSequence",schemaPath:"#/properties/_procedureSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.informationSequence !== undefined && func0.call(data, "informationSequence")){
@@ -1208,48 +763,20 @@ const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
 let data21 = data20[i8];
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err26 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 2147483647 || isNaN(data21)){
-const err27 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data21 < 1 || isNaN(data21)){
-const err28 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/informationSequence",schemaPath:"#/properties/informationSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._informationSequence !== undefined && func0.call(data, "_informationSequence")){
@@ -1257,39 +784,28 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/_informationSequence",schemaPath:"#/properties/_informationSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func7(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.revenue, {instancePath:instancePath+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1297,21 +813,13 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27[i10], {instancePath:instancePath+"/modifier/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -1319,113 +827,75 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data29[i11], {instancePath:instancePath+"/programCode/" + i11}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data31 = data.servicedDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-const err33 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func14(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.locationAddress, {instancePath:instancePath+"/locationAddress"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data39 = data.factor;
 if(!((typeof data39 == "number") && (isFinite(data39)))){
-const err35 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func15(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.udi !== undefined && func0.call(data, "udi")){
@@ -1433,27 +903,18 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data42[i12], {instancePath:instancePath+"/udi/" + i12}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/udi",schemaPath:"#/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subSite !== undefined && func0.call(data, "subSite")){
@@ -1461,21 +922,13 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func7(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data45[i13], {instancePath:instancePath+"/subSite/" + i13}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/subSite",schemaPath:"#/properties/subSite/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
@@ -1483,21 +936,13 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func8(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data47[i14], {instancePath:instancePath+"/encounter/" + i14}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/encounter",schemaPath:"#/properties/encounter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -1505,55 +950,26 @@ let data49 = data.detail;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1(data49[i15], {instancePath:instancePath+"/detail/" + i15,parentData:data49,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data49[i15], {instancePath:instancePath+"/detail/" + i15}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func13(data, obj5);
 if(forms0 !== null){
-const err40 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data, obj6);
 if(forms1 !== null){
-const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1562,7 +978,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Claim.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1578,14 +994,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1602,14 +1011,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1621,28 +1023,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._use !== undefined && func0.call(data, "_use")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1659,14 +1047,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "use"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1678,14 +1059,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1701,14 +1075,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._created !== undefined && func0.call(data, "_created")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -1725,14 +1092,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "created"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1744,14 +1104,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1764,64 +1117,22 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.insurance === undefined) || (!(func0.call(data, "insurance")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insurance"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurance"}); errors++;
 }
 if((data.provider === undefined) || (!(func0.call(data, "provider")))){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "provider"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.priority === undefined) || (!(func0.call(data, "priority")))){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "priority"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "priority"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1869,113 +1180,60 @@ props0.total = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Claim" !== data.resourceType){
-const err15 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Claim"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Claim"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err18 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1983,21 +1241,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2005,21 +1255,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2027,21 +1269,13 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2049,164 +1283,102 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func7(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.subType, {instancePath:instancePath+"/subType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data23 = data.use;
 if(!(((data23 === "claim") || (data23 === "preauthorization")) || (data23 === "predetermination"))){
-const err28 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/enum",keyword:"enum",params:{allowedValues: schema0.properties.use.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._use, {instancePath:instancePath+"/_use"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.billablePeriod !== undefined && func0.call(data, "billablePeriod")){
-if(!(func9(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.billablePeriod, {instancePath:instancePath+"/billablePeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data27 = data.created;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err29 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err30 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func8(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.enterer, {instancePath:instancePath+"/enterer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func8(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.insurer, {instancePath:instancePath+"/insurer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func8(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.provider, {instancePath:instancePath+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func7(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.related !== undefined && func0.call(data, "related")){
@@ -2220,25 +1392,11 @@ if(data35.id !== undefined && func0.call(data35, "id")){
 let data36 = data35.id;
 if(typeof data36 === "string"){
 if(func10(data36) < 1){
-const err32 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/Claim_Related/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/Claim_Related/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data35.extension !== undefined && func0.call(data35, "extension")){
@@ -2246,21 +1404,13 @@ let data37 = data35.extension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data37[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data37[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/Claim_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/Claim_Related/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
@@ -2268,113 +1418,65 @@ let data39 = data35.modifierExtension;
 if(Array.isArray(data39)){
 const len6 = data39.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data39[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data39,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data39[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/Claim_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/Claim_Related/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data35.claim !== undefined && func0.call(data35, "claim")){
-if(!(func8(data35.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data35,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data35.claim, {instancePath:instancePath+"/related/" + i4+"/claim"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data35.relationship !== undefined && func0.call(data35, "relationship")){
-if(!(func7(data35.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data35,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data35.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data35.reference !== undefined && func0.call(data35, "reference")){
-if(!(func6(data35.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data35,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data35.reference, {instancePath:instancePath+"/related/" + i4+"/reference"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/Claim_Related/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/Claim_Related/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", {type: "array"}); errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
-if(!(func8(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.prescription, {instancePath:instancePath+"/prescription"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.originalPrescription !== undefined && func0.call(data, "originalPrescription")){
-if(!(func8(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.originalPrescription, {instancePath:instancePath+"/originalPrescription"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.payee !== undefined && func0.call(data, "payee")){
 let data46 = data.payee;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.type === undefined) || (!(func0.call(data46, "type")))){
-const err38 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/required", {missingProperty: "type"}); errors++;
 }
 if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func10(data47) < 1){
-const err39 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/Claim_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/Claim_Payee/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -2382,21 +1484,13 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data48[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data48[i7], {instancePath:instancePath+"/payee/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/Claim_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/Claim_Payee/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -2404,57 +1498,38 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data50[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/Claim_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/Claim_Payee/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.type !== undefined && func0.call(data46, "type")){
-if(!(func7(data46.type, {instancePath:instancePath+"/payee/type",parentData:data46,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data46.type, {instancePath:instancePath+"/payee/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data46.party !== undefined && func0.call(data46, "party")){
-if(!(func8(data46.party, {instancePath:instancePath+"/payee/party",parentData:data46,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data46.party, {instancePath:instancePath+"/payee/party"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/Claim_Payee/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/Claim_Payee/type", {type: "object"}); errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
-if(!(func8(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.referral, {instancePath:instancePath+"/referral"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func8(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.facility, {instancePath:instancePath+"/facility"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.careTeam !== undefined && func0.call(data, "careTeam")){
@@ -2468,14 +1543,7 @@ let valid34 = true;
 const _errs95 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if(data57._sequence !== undefined && func0.call(data57, "_sequence")){
-const err44 = {};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs95 === errors;
@@ -2492,14 +1560,7 @@ if(_valid3){
 const _errs96 = errors;
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.sequence === undefined) || (!(func0.call(data57, "sequence")))){
-const err45 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid3 = _errs96 === errors;
@@ -2511,25 +1572,11 @@ props3._sequence = true;
 }
 }
 if(!valid34){
-const err46 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.provider === undefined) || (!(func0.call(data57, "provider")))){
-const err47 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/required", {missingProperty: "provider"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -2548,25 +1595,11 @@ if(data57.id !== undefined && func0.call(data57, "id")){
 let data59 = data57.id;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-const err48 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/careTeam/" + i9+"/id",schemaPath:"#/$defs/Claim_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/id", "#/$defs/Claim_CareTeam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -2574,21 +1607,13 @@ let data60 = data57.extension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data60[i10], {instancePath:instancePath+"/careTeam/" + i9+"/extension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data60[i10], {instancePath:instancePath+"/careTeam/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/careTeam/" + i9+"/extension",schemaPath:"#/$defs/Claim_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/extension", "#/$defs/Claim_CareTeam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -2596,122 +1621,67 @@ let data62 = data57.modifierExtension;
 if(Array.isArray(data62)){
 const len11 = data62.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data62[i11], {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension/" + i11,parentData:data62,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data62[i11], {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/careTeam/" + i9+"/modifierExtension",schemaPath:"#/$defs/Claim_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/modifierExtension", "#/$defs/Claim_CareTeam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.sequence !== undefined && func0.call(data57, "sequence")){
 let data64 = data57.sequence;
 if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
-const err52 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data64 == "number") && (isFinite(data64))){
 if(data64 > 2147483647 || isNaN(data64)){
-const err53 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data64 < 1 || isNaN(data64)){
-const err54 = {instancePath:instancePath+"/careTeam/" + i9+"/sequence",schemaPath:"#/$defs/Claim_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/sequence", "#/$defs/Claim_CareTeam/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data57._sequence !== undefined && func0.call(data57, "_sequence")){
-if(!(func2(data57._sequence, {instancePath:instancePath+"/careTeam/" + i9+"/_sequence",parentData:data57,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._sequence, {instancePath:instancePath+"/careTeam/" + i9+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data57.provider !== undefined && func0.call(data57, "provider")){
-if(!(func8(data57.provider, {instancePath:instancePath+"/careTeam/" + i9+"/provider",parentData:data57,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data57.provider, {instancePath:instancePath+"/careTeam/" + i9+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data57.responsible !== undefined && func0.call(data57, "responsible")){
 if(typeof data57.responsible !== "boolean"){
-const err55 = {instancePath:instancePath+"/careTeam/" + i9+"/responsible",schemaPath:"#/$defs/Claim_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9+"/responsible", "#/$defs/Claim_CareTeam/properties/responsible/type", {type: "boolean"}); errors++;
 }
 }
 if(data57._responsible !== undefined && func0.call(data57, "_responsible")){
-if(!(func2(data57._responsible, {instancePath:instancePath+"/careTeam/" + i9+"/_responsible",parentData:data57,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._responsible, {instancePath:instancePath+"/careTeam/" + i9+"/_responsible"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data57.role !== undefined && func0.call(data57, "role")){
-if(!(func7(data57.role, {instancePath:instancePath+"/careTeam/" + i9+"/role",parentData:data57,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data57.role, {instancePath:instancePath+"/careTeam/" + i9+"/role"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data57.qualification !== undefined && func0.call(data57, "qualification")){
-if(!(func7(data57.qualification, {instancePath:instancePath+"/careTeam/" + i9+"/qualification",parentData:data57,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data57.qualification, {instancePath:instancePath+"/careTeam/" + i9+"/qualification"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/careTeam/" + i9,schemaPath:"#/$defs/Claim_CareTeam/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i9, "#/$defs/Claim_CareTeam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -2725,14 +1695,7 @@ let valid45 = true;
 const _errs121 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72._sequence !== undefined && func0.call(data72, "_sequence")){
-const err58 = {};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs121 === errors;
@@ -2749,14 +1712,7 @@ if(_valid4){
 const _errs122 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.sequence === undefined) || (!(func0.call(data72, "sequence")))){
-const err59 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid4 = _errs122 === errors;
@@ -2768,25 +1724,11 @@ props4._sequence = true;
 }
 }
 if(!valid45){
-const err60 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.category === undefined) || (!(func0.call(data72, "category")))){
-const err61 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/required", {missingProperty: "category"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -2813,25 +1755,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func10(data74) < 1){
-const err62 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/supportingInfo/" + i12+"/id",schemaPath:"#/$defs/Claim_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/id", "#/$defs/Claim_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -2839,21 +1767,13 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data75[i13], {instancePath:instancePath+"/supportingInfo/" + i12+"/extension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i13], {instancePath:instancePath+"/supportingInfo/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/supportingInfo/" + i12+"/extension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/extension", "#/$defs/Claim_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -2861,230 +1781,127 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data77[i14], {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data77[i14], {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/supportingInfo/" + i12+"/modifierExtension",schemaPath:"#/$defs/Claim_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/modifierExtension", "#/$defs/Claim_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.sequence !== undefined && func0.call(data72, "sequence")){
 let data79 = data72.sequence;
 if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
-const err66 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data79 == "number") && (isFinite(data79))){
 if(data79 > 2147483647 || isNaN(data79)){
-const err67 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data79 < 1 || isNaN(data79)){
-const err68 = {instancePath:instancePath+"/supportingInfo/" + i12+"/sequence",schemaPath:"#/$defs/Claim_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/sequence", "#/$defs/Claim_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data72._sequence !== undefined && func0.call(data72, "_sequence")){
-if(!(func2(data72._sequence, {instancePath:instancePath+"/supportingInfo/" + i12+"/_sequence",parentData:data72,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._sequence, {instancePath:instancePath+"/supportingInfo/" + i12+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.category !== undefined && func0.call(data72, "category")){
-if(!(func7(data72.category, {instancePath:instancePath+"/supportingInfo/" + i12+"/category",parentData:data72,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data72.category, {instancePath:instancePath+"/supportingInfo/" + i12+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data72.code !== undefined && func0.call(data72, "code")){
-if(!(func7(data72.code, {instancePath:instancePath+"/supportingInfo/" + i12+"/code",parentData:data72,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data72.code, {instancePath:instancePath+"/supportingInfo/" + i12+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data72.timingDate !== undefined && func0.call(data72, "timingDate")){
 let data83 = data72.timingDate;
 if(typeof data83 === "string"){
 if(!pattern4.test(data83)){
-const err69 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/supportingInfo/" + i12+"/timingDate",schemaPath:"#/$defs/Claim_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/timingDate", "#/$defs/Claim_SupportingInfo/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data72._timingDate !== undefined && func0.call(data72, "_timingDate")){
-if(!(func2(data72._timingDate, {instancePath:instancePath+"/supportingInfo/" + i12+"/_timingDate",parentData:data72,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._timingDate, {instancePath:instancePath+"/supportingInfo/" + i12+"/_timingDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.timingPeriod !== undefined && func0.call(data72, "timingPeriod")){
-if(!(func9(data72.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i12+"/timingPeriod",parentData:data72,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data72.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i12+"/timingPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data72.valueBoolean !== undefined && func0.call(data72, "valueBoolean")){
 if(typeof data72.valueBoolean !== "boolean"){
-const err71 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueBoolean",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueBoolean", "#/$defs/Claim_SupportingInfo/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data72._valueBoolean !== undefined && func0.call(data72, "_valueBoolean")){
-if(!(func2(data72._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueBoolean",parentData:data72,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.valueString !== undefined && func0.call(data72, "valueString")){
 let data88 = data72.valueString;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-const err72 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i12+"/valueString",schemaPath:"#/$defs/Claim_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12+"/valueString", "#/$defs/Claim_SupportingInfo/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data72._valueString !== undefined && func0.call(data72, "_valueString")){
-if(!(func2(data72._valueString, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueString",parentData:data72,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._valueString, {instancePath:instancePath+"/supportingInfo/" + i12+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.valueQuantity !== undefined && func0.call(data72, "valueQuantity")){
-if(!(func11(data72.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueQuantity",parentData:data72,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data72.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data72.valueAttachment !== undefined && func0.call(data72, "valueAttachment")){
-if(!(func12(data72.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueAttachment",parentData:data72,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data72.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data72.valueReference !== undefined && func0.call(data72, "valueReference")){
-if(!(func8(data72.valueReference, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueReference",parentData:data72,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data72.valueReference, {instancePath:instancePath+"/supportingInfo/" + i12+"/valueReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data72.reason !== undefined && func0.call(data72, "reason")){
-if(!(func7(data72.reason, {instancePath:instancePath+"/supportingInfo/" + i12+"/reason",parentData:data72,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data72.reason, {instancePath:instancePath+"/supportingInfo/" + i12+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 const forms0 = func13(data72, obj0);
 if(forms0 !== null){
-const err74 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data72, obj1);
 if(forms1 !== null){
-const err75 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/supportingInfo/" + i12,schemaPath:"#/$defs/Claim_SupportingInfo/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i12, "#/$defs/Claim_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -3098,14 +1915,7 @@ let valid56 = true;
 const _errs157 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-const err78 = {};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs157 === errors;
@@ -3122,14 +1932,7 @@ if(_valid5){
 const _errs158 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.sequence === undefined) || (!(func0.call(data95, "sequence")))){
-const err79 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs158 === errors;
@@ -3141,14 +1944,7 @@ props5._sequence = true;
 }
 }
 if(!valid56){
-const err80 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs160 = errors;
 let valid58 = true;
@@ -3156,14 +1952,7 @@ const _errs161 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
 var valid59 = false;
-const err81 = {};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid59 = true;
@@ -3171,14 +1960,7 @@ var valid59 = true;
 if(valid59){
 if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
 var valid59 = false;
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid59 = true;
@@ -3199,28 +1981,14 @@ if(_valid6){
 const _errs162 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.diagnosisCodeableConcept === undefined) || (!(func0.call(data95, "diagnosisCodeableConcept")))){
-const err83 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/then/required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
 }
 }
 var _valid6 = _errs162 === errors;
 valid58 = _valid6;
 }
 if(!valid58){
-const err84 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -3245,25 +2013,11 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data99 = data95.id;
 if(typeof data99 === "string"){
 if(func10(data99) < 1){
-const err85 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/diagnosis/" + i15+"/id",schemaPath:"#/$defs/Claim_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/id", "#/$defs/Claim_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -3271,21 +2025,13 @@ let data100 = data95.extension;
 if(Array.isArray(data100)){
 const len16 = data100.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data100[i16], {instancePath:instancePath+"/diagnosis/" + i15+"/extension/" + i16,parentData:data100,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data100[i16], {instancePath:instancePath+"/diagnosis/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/diagnosis/" + i15+"/extension",schemaPath:"#/$defs/Claim_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/extension", "#/$defs/Claim_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -3293,74 +2039,42 @@ let data102 = data95.modifierExtension;
 if(Array.isArray(data102)){
 const len17 = data102.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data102[i17], {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension/" + i17,parentData:data102,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data102[i17], {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/diagnosis/" + i15+"/modifierExtension",schemaPath:"#/$defs/Claim_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/modifierExtension", "#/$defs/Claim_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.sequence !== undefined && func0.call(data95, "sequence")){
 let data104 = data95.sequence;
 if(!(((typeof data104 == "number") && (!(data104 % 1) && !isNaN(data104))) && (isFinite(data104)))){
-const err89 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data104 == "number") && (isFinite(data104))){
 if(data104 > 2147483647 || isNaN(data104)){
-const err90 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data104 < 1 || isNaN(data104)){
-const err91 = {instancePath:instancePath+"/diagnosis/" + i15+"/sequence",schemaPath:"#/$defs/Claim_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/sequence", "#/$defs/Claim_Diagnosis/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data95._sequence !== undefined && func0.call(data95, "_sequence")){
-if(!(func2(data95._sequence, {instancePath:instancePath+"/diagnosis/" + i15+"/_sequence",parentData:data95,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._sequence, {instancePath:instancePath+"/diagnosis/" + i15+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.diagnosisCodeableConcept !== undefined && func0.call(data95, "diagnosisCodeableConcept")){
-if(!(func7(data95.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisCodeableConcept",parentData:data95,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data95.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data95.diagnosisReference !== undefined && func0.call(data95, "diagnosisReference")){
-if(!(func8(data95.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisReference",parentData:data95,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data95.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i15+"/diagnosisReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data95.type !== undefined && func0.call(data95, "type")){
@@ -3368,68 +2082,37 @@ let data108 = data95.type;
 if(Array.isArray(data108)){
 const len18 = data108.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func7(data108[i18], {instancePath:instancePath+"/diagnosis/" + i15+"/type/" + i18,parentData:data108,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data108[i18], {instancePath:instancePath+"/diagnosis/" + i15+"/type/" + i18}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/diagnosis/" + i15+"/type",schemaPath:"#/$defs/Claim_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15+"/type", "#/$defs/Claim_Diagnosis/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data95.onAdmission !== undefined && func0.call(data95, "onAdmission")){
-if(!(func7(data95.onAdmission, {instancePath:instancePath+"/diagnosis/" + i15+"/onAdmission",parentData:data95,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data95.onAdmission, {instancePath:instancePath+"/diagnosis/" + i15+"/onAdmission"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data95.packageCode !== undefined && func0.call(data95, "packageCode")){
-if(!(func7(data95.packageCode, {instancePath:instancePath+"/diagnosis/" + i15+"/packageCode",parentData:data95,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data95.packageCode, {instancePath:instancePath+"/diagnosis/" + i15+"/packageCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 const forms2 = func13(data95, obj2);
 if(forms2 !== null){
-const err93 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/diagnosis/" + i15,schemaPath:"#/$defs/Claim_Diagnosis/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i15, "#/$defs/Claim_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
@@ -3443,14 +2126,7 @@ let valid71 = true;
 const _errs188 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-const err96 = {};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid7 = _errs188 === errors;
@@ -3467,14 +2143,7 @@ if(_valid7){
 const _errs189 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.sequence === undefined) || (!(func0.call(data113, "sequence")))){
-const err97 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid7 = _errs189 === errors;
@@ -3486,14 +2155,7 @@ props6._sequence = true;
 }
 }
 if(!valid71){
-const err98 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs191 = errors;
 let valid73 = true;
@@ -3501,14 +2163,7 @@ const _errs192 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
 var valid74 = false;
-const err99 = {};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid74 = true;
@@ -3516,14 +2171,7 @@ var valid74 = true;
 if(valid74){
 if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
 var valid74 = false;
-const err100 = {};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid74 = true;
@@ -3544,28 +2192,14 @@ if(_valid8){
 const _errs193 = errors;
 if(data113 && typeof data113 == "object" && !Array.isArray(data113)){
 if((data113.procedureCodeableConcept === undefined) || (!(func0.call(data113, "procedureCodeableConcept")))){
-const err101 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/then/required", {missingProperty: "procedureCodeableConcept"}); errors++;
 }
 }
 var _valid8 = _errs193 === errors;
 valid73 = _valid8;
 }
 if(!valid73){
-const err102 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -3591,25 +2225,11 @@ if(data113.id !== undefined && func0.call(data113, "id")){
 let data117 = data113.id;
 if(typeof data117 === "string"){
 if(func10(data117) < 1){
-const err103 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/procedure/" + i19+"/id",schemaPath:"#/$defs/Claim_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/id", "#/$defs/Claim_Procedure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data113.extension !== undefined && func0.call(data113, "extension")){
@@ -3617,21 +2237,13 @@ let data118 = data113.extension;
 if(Array.isArray(data118)){
 const len20 = data118.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data118[i20], {instancePath:instancePath+"/procedure/" + i19+"/extension/" + i20,parentData:data118,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data118[i20], {instancePath:instancePath+"/procedure/" + i19+"/extension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/procedure/" + i19+"/extension",schemaPath:"#/$defs/Claim_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/extension", "#/$defs/Claim_Procedure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data113.modifierExtension !== undefined && func0.call(data113, "modifierExtension")){
@@ -3639,62 +2251,32 @@ let data120 = data113.modifierExtension;
 if(Array.isArray(data120)){
 const len21 = data120.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data120[i21], {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension/" + i21,parentData:data120,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data120[i21], {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/procedure/" + i19+"/modifierExtension",schemaPath:"#/$defs/Claim_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/modifierExtension", "#/$defs/Claim_Procedure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data113.sequence !== undefined && func0.call(data113, "sequence")){
 let data122 = data113.sequence;
 if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err107 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 > 2147483647 || isNaN(data122)){
-const err108 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data122 < 1 || isNaN(data122)){
-const err109 = {instancePath:instancePath+"/procedure/" + i19+"/sequence",schemaPath:"#/$defs/Claim_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/sequence", "#/$defs/Claim_Procedure/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data113._sequence !== undefined && func0.call(data113, "_sequence")){
-if(!(func2(data113._sequence, {instancePath:instancePath+"/procedure/" + i19+"/_sequence",parentData:data113,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data113._sequence, {instancePath:instancePath+"/procedure/" + i19+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data113.type !== undefined && func0.call(data113, "type")){
@@ -3702,74 +2284,42 @@ let data124 = data113.type;
 if(Array.isArray(data124)){
 const len22 = data124.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func7(data124[i22], {instancePath:instancePath+"/procedure/" + i19+"/type/" + i22,parentData:data124,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data124[i22], {instancePath:instancePath+"/procedure/" + i19+"/type/" + i22}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/procedure/" + i19+"/type",schemaPath:"#/$defs/Claim_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/type", "#/$defs/Claim_Procedure/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data113.date !== undefined && func0.call(data113, "date")){
 let data126 = data113.date;
 if(typeof data126 === "string"){
 if(!pattern3.test(data126)){
-const err111 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data126))){
-const err112 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/procedure/" + i19+"/date",schemaPath:"#/$defs/Claim_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/date", "#/$defs/Claim_Procedure/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data113._date !== undefined && func0.call(data113, "_date")){
-if(!(func2(data113._date, {instancePath:instancePath+"/procedure/" + i19+"/_date",parentData:data113,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data113._date, {instancePath:instancePath+"/procedure/" + i19+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data113.procedureCodeableConcept !== undefined && func0.call(data113, "procedureCodeableConcept")){
-if(!(func7(data113.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i19+"/procedureCodeableConcept",parentData:data113,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data113.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i19+"/procedureCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data113.procedureReference !== undefined && func0.call(data113, "procedureReference")){
-if(!(func8(data113.procedureReference, {instancePath:instancePath+"/procedure/" + i19+"/procedureReference",parentData:data113,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data113.procedureReference, {instancePath:instancePath+"/procedure/" + i19+"/procedureReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data113.udi !== undefined && func0.call(data113, "udi")){
@@ -3777,56 +2327,27 @@ let data130 = data113.udi;
 if(Array.isArray(data130)){
 const len23 = data130.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func8(data130[i23], {instancePath:instancePath+"/procedure/" + i19+"/udi/" + i23,parentData:data130,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data130[i23], {instancePath:instancePath+"/procedure/" + i19+"/udi/" + i23}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err114 = {instancePath:instancePath+"/procedure/" + i19+"/udi",schemaPath:"#/$defs/Claim_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19+"/udi", "#/$defs/Claim_Procedure/properties/udi/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func13(data113, obj3);
 if(forms3 !== null){
-const err115 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/procedure/" + i19,schemaPath:"#/$defs/Claim_Procedure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i19, "#/$defs/Claim_Procedure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -3840,14 +2361,7 @@ let valid88 = true;
 const _errs223 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-const err118 = {};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid9 = _errs223 === errors;
@@ -3864,14 +2378,7 @@ if(_valid9){
 const _errs224 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.sequence === undefined) || (!(func0.call(data133, "sequence")))){
-const err119 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid9 = _errs224 === errors;
@@ -3883,28 +2390,14 @@ props7._sequence = true;
 }
 }
 if(!valid88){
-const err120 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs226 = errors;
 let valid90 = true;
 const _errs227 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
-const err121 = {};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid10 = _errs227 === errors;
@@ -3921,14 +2414,7 @@ if(_valid10){
 const _errs228 = errors;
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.focal === undefined) || (!(func0.call(data133, "focal")))){
-const err122 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid10 = _errs228 === errors;
@@ -3940,14 +2426,7 @@ props8._focal = true;
 }
 }
 if(!valid90){
-const err123 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true && props8 !== undefined){
 if(props8 === true){
@@ -3960,14 +2439,7 @@ Object.assign(props7, props8);
 }
 if(data133 && typeof data133 == "object" && !Array.isArray(data133)){
 if((data133.coverage === undefined) || (!(func0.call(data133, "coverage")))){
-const err124 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -3990,25 +2462,11 @@ if(data133.id !== undefined && func0.call(data133, "id")){
 let data136 = data133.id;
 if(typeof data136 === "string"){
 if(func10(data136) < 1){
-const err125 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/insurance/" + i24+"/id",schemaPath:"#/$defs/Claim_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/id", "#/$defs/Claim_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data133.extension !== undefined && func0.call(data133, "extension")){
@@ -4016,21 +2474,13 @@ let data137 = data133.extension;
 if(Array.isArray(data137)){
 const len25 = data137.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func5(data137[i25], {instancePath:instancePath+"/insurance/" + i24+"/extension/" + i25,parentData:data137,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data137[i25], {instancePath:instancePath+"/insurance/" + i24+"/extension/" + i25}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/insurance/" + i24+"/extension",schemaPath:"#/$defs/Claim_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/extension", "#/$defs/Claim_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data133.modifierExtension !== undefined && func0.call(data133, "modifierExtension")){
@@ -4038,123 +2488,68 @@ let data139 = data133.modifierExtension;
 if(Array.isArray(data139)){
 const len26 = data139.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func5(data139[i26], {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension/" + i26,parentData:data139,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data139[i26], {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension/" + i26}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/insurance/" + i24+"/modifierExtension",schemaPath:"#/$defs/Claim_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/modifierExtension", "#/$defs/Claim_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data133.sequence !== undefined && func0.call(data133, "sequence")){
 let data141 = data133.sequence;
 if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
-const err129 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data141 == "number") && (isFinite(data141))){
 if(data141 > 2147483647 || isNaN(data141)){
-const err130 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data141 < 1 || isNaN(data141)){
-const err131 = {instancePath:instancePath+"/insurance/" + i24+"/sequence",schemaPath:"#/$defs/Claim_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/sequence", "#/$defs/Claim_Insurance/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data133._sequence !== undefined && func0.call(data133, "_sequence")){
-if(!(func2(data133._sequence, {instancePath:instancePath+"/insurance/" + i24+"/_sequence",parentData:data133,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data133._sequence, {instancePath:instancePath+"/insurance/" + i24+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data133.focal !== undefined && func0.call(data133, "focal")){
 if(typeof data133.focal !== "boolean"){
-const err132 = {instancePath:instancePath+"/insurance/" + i24+"/focal",schemaPath:"#/$defs/Claim_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/focal", "#/$defs/Claim_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data133._focal !== undefined && func0.call(data133, "_focal")){
-if(!(func2(data133._focal, {instancePath:instancePath+"/insurance/" + i24+"/_focal",parentData:data133,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data133._focal, {instancePath:instancePath+"/insurance/" + i24+"/_focal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data133.identifier !== undefined && func0.call(data133, "identifier")){
-if(!(func6(data133.identifier, {instancePath:instancePath+"/insurance/" + i24+"/identifier",parentData:data133,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data133.identifier, {instancePath:instancePath+"/insurance/" + i24+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data133.coverage !== undefined && func0.call(data133, "coverage")){
-if(!(func8(data133.coverage, {instancePath:instancePath+"/insurance/" + i24+"/coverage",parentData:data133,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data133.coverage, {instancePath:instancePath+"/insurance/" + i24+"/coverage"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data133.businessArrangement !== undefined && func0.call(data133, "businessArrangement")){
 let data147 = data133.businessArrangement;
 if(typeof data147 === "string"){
 if(func10(data147) < 1){
-const err133 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err134 = {instancePath:instancePath+"/insurance/" + i24+"/businessArrangement",schemaPath:"#/$defs/Claim_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/businessArrangement", "#/$defs/Claim_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data133._businessArrangement !== undefined && func0.call(data133, "_businessArrangement")){
-if(!(func2(data133._businessArrangement, {instancePath:instancePath+"/insurance/" + i24+"/_businessArrangement",parentData:data133,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data133._businessArrangement, {instancePath:instancePath+"/insurance/" + i24+"/_businessArrangement"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data133.preAuthRef !== undefined && func0.call(data133, "preAuthRef")){
@@ -4165,37 +2560,16 @@ for(let i27=0; i27<len27; i27++){
 let data150 = data149[i27];
 if(typeof data150 === "string"){
 if(func10(data150) < 1){
-const err135 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err136 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef/" + i27,schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef/" + i27, "#/$defs/Claim_Insurance/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/insurance/" + i24+"/preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/preAuthRef", "#/$defs/Claim_Insurance/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data133._preAuthRef !== undefined && func0.call(data133, "_preAuthRef")){
@@ -4203,51 +2577,28 @@ let data151 = data133._preAuthRef;
 if(Array.isArray(data151)){
 const len28 = data151.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func2(data151[i28], {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef/" + i28,parentData:data151,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data151[i28], {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef/" + i28}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/insurance/" + i24+"/_preAuthRef",schemaPath:"#/$defs/Claim_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24+"/_preAuthRef", "#/$defs/Claim_Insurance/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data133.claimResponse !== undefined && func0.call(data133, "claimResponse")){
-if(!(func8(data133.claimResponse, {instancePath:instancePath+"/insurance/" + i24+"/claimResponse",parentData:data133,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data133.claimResponse, {instancePath:instancePath+"/insurance/" + i24+"/claimResponse"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/insurance/" + i24,schemaPath:"#/$defs/Claim_Insurance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i24, "#/$defs/Claim_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.accident !== undefined && func0.call(data, "accident")){
@@ -4257,14 +2608,7 @@ let valid103 = true;
 const _errs261 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(data154._date !== undefined && func0.call(data154, "_date")){
-const err141 = {};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid11 = _errs261 === errors;
@@ -4281,14 +2625,7 @@ if(_valid11){
 const _errs262 = errors;
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if((data154.date === undefined) || (!(func0.call(data154, "date")))){
-const err142 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid11 = _errs262 === errors;
@@ -4300,14 +2637,7 @@ props9._date = true;
 }
 }
 if(!valid103){
-const err143 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data154 && typeof data154 == "object" && !Array.isArray(data154)){
 if(props9 !== true){
@@ -4325,25 +2655,11 @@ if(data154.id !== undefined && func0.call(data154, "id")){
 let data156 = data154.id;
 if(typeof data156 === "string"){
 if(func10(data156) < 1){
-const err144 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/Claim_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/Claim_Accident/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data154.extension !== undefined && func0.call(data154, "extension")){
@@ -4351,21 +2667,13 @@ let data157 = data154.extension;
 if(Array.isArray(data157)){
 const len29 = data157.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func5(data157[i29], {instancePath:instancePath+"/accident/extension/" + i29,parentData:data157,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data157[i29], {instancePath:instancePath+"/accident/extension/" + i29}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/Claim_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/Claim_Accident/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data154.modifierExtension !== undefined && func0.call(data154, "modifierExtension")){
@@ -4373,103 +2681,56 @@ let data159 = data154.modifierExtension;
 if(Array.isArray(data159)){
 const len30 = data159.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func5(data159[i30], {instancePath:instancePath+"/accident/modifierExtension/" + i30,parentData:data159,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data159[i30], {instancePath:instancePath+"/accident/modifierExtension/" + i30}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/Claim_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/Claim_Accident/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data154.date !== undefined && func0.call(data154, "date")){
 let data161 = data154.date;
 if(typeof data161 === "string"){
 if(!pattern4.test(data161)){
-const err148 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data161))){
-const err149 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/Claim_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/Claim_Accident/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data154._date !== undefined && func0.call(data154, "_date")){
-if(!(func2(data154._date, {instancePath:instancePath+"/accident/_date",parentData:data154,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data154._date, {instancePath:instancePath+"/accident/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data154.type !== undefined && func0.call(data154, "type")){
-if(!(func7(data154.type, {instancePath:instancePath+"/accident/type",parentData:data154,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data154.type, {instancePath:instancePath+"/accident/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data154.locationAddress !== undefined && func0.call(data154, "locationAddress")){
-if(!(func14(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data154,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data154.locationAddress, {instancePath:instancePath+"/accident/locationAddress"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data154.locationReference !== undefined && func0.call(data154, "locationReference")){
-if(!(func8(data154.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data154,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data154.locationReference, {instancePath:instancePath+"/accident/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 const forms4 = func13(data154, obj4);
 if(forms4 !== null){
-const err151 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/Claim_Accident/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/Claim_Accident/type", {type: "object"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -4477,39 +2738,23 @@ let data166 = data.item;
 if(Array.isArray(data166)){
 const len31 = data166.length;
 for(let i31=0; i31<len31; i31++){
-if(!(validate2(data166[i31], {instancePath:instancePath+"/item/" + i31,parentData:data166,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data166[i31], {instancePath:instancePath+"/item/" + i31}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
-if(!(func15(data.total, {instancePath:instancePath+"/total",parentData:data,parentDataProperty:"total",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.total, {instancePath:instancePath+"/total"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err154 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -4517,3 +2762,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

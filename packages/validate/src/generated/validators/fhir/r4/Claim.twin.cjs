@@ -871,7 +871,15 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "sequence")) && (key0 !== "_sequence")) && (key0 !== "careTeamSequence")) && (key0 !== "_careTeamSequence")) && (key0 !== "diagnosisSequence")) && (key0 !== "_diagnosisSequence")) && (key0 !== "procedureSequence")) && (key0 !== "_procedureSequence")) && (key0 !== "informationSequence")) && (key0 !== "_informationSequence")) && (key0 !== "revenue")) && (key0 !== "category")) && (key0 !== "productOrService")) && (key0 !== "modifier")) && (key0 !== "programCode")) && (key0 !== "servicedDate")) && (key0 !== "_servicedDate")) && (key0 !== "servicedPeriod")) && (key0 !== "locationCodeableConcept")) && (key0 !== "locationAddress")) && (key0 !== "locationReference")) && (key0 !== "quantity")) && (key0 !== "unitPrice")) && (key0 !== "factor")) && (key0 !== "_factor")) && (key0 !== "net")) && (key0 !== "udi")) && (key0 !== "bodySite")) && (key0 !== "subSite")) && (key0 !== "encounter")) && (key0 !== "detail")){
+if((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "sequence")) && (key0 !== "_sequence")) && (key0 !== "careTeamSequence")) && (key0 !== "_careTeamSequence")) &&
+(key0 !== "diagnosisSequence")) && (key0 !== "_diagnosisSequence")) && (key0 !== "procedureSequence")) &&
+(key0 !== "_procedureSequence")) && (key0 !== "informationSequence")) && (key0 !== "_informationSequence")) &&
+(key0 !== "revenue")) && (key0 !== "category")) && (key0 !== "productOrService")) && (key0 !== "modifier")) &&
+(key0 !== "programCode")) && (key0 !== "servicedDate")) && (key0 !== "_servicedDate")) && (key0 !== "servicedPeriod")) &&
+(key0 !== "locationCodeableConcept")) && (key0 !== "locationAddress")) && (key0 !== "locationReference")) &&
+(key0 !== "quantity")) && (key0 !== "unitPrice")) && (key0 !== "factor")) && (key0 !== "_factor")) && (key0 !== "net")) &&
+(key0 !== "udi")) && (key0 !== "bodySite")) && (key0 !== "subSite")) && (key0 !== "encounter")) && (key0 !== "detail")){
 errors++;
 }
 }
@@ -2542,7 +2550,16 @@ errors++;
 }
 }
 for(const key8 in data){
-if(((((((((((((((((((((((((((((((((((((((((key8 !== "resourceType") && (key8 !== "id")) && (key8 !== "meta")) && (key8 !== "implicitRules")) && (key8 !== "_implicitRules")) && (key8 !== "language")) && (key8 !== "_language")) && (key8 !== "text")) && (key8 !== "contained")) && (key8 !== "extension")) && (key8 !== "modifierExtension")) && (key8 !== "identifier")) && (key8 !== "status")) && (key8 !== "_status")) && (key8 !== "type")) && (key8 !== "subType")) && (key8 !== "use")) && (key8 !== "_use")) && (key8 !== "patient")) && (key8 !== "billablePeriod")) && (key8 !== "created")) && (key8 !== "_created")) && (key8 !== "enterer")) && (key8 !== "insurer")) && (key8 !== "provider")) && (key8 !== "priority")) && (key8 !== "fundsReserve")) && (key8 !== "related")) && (key8 !== "prescription")) && (key8 !== "originalPrescription")) && (key8 !== "payee")) && (key8 !== "referral")) && (key8 !== "facility")) && (key8 !== "careTeam")) && (key8 !== "supportingInfo")) && (key8 !== "diagnosis")) && (key8 !== "procedure")) && (key8 !== "insurance")) && (key8 !== "accident")) && (key8 !== "item")) && (key8 !== "total")){
+if(((((((((((((((((((((((((((((((((((((((((key8 !== "resourceType") && (key8 !== "id")) && (key8 !== "meta")) &&
+(key8 !== "implicitRules")) && (key8 !== "_implicitRules")) && (key8 !== "language")) && (key8 !== "_language")) &&
+(key8 !== "text")) && (key8 !== "contained")) && (key8 !== "extension")) && (key8 !== "modifierExtension")) &&
+(key8 !== "identifier")) && (key8 !== "status")) && (key8 !== "_status")) && (key8 !== "type")) && (key8 !== "subType")) &&
+(key8 !== "use")) && (key8 !== "_use")) && (key8 !== "patient")) && (key8 !== "billablePeriod")) && (key8 !== "created")) &&
+(key8 !== "_created")) && (key8 !== "enterer")) && (key8 !== "insurer")) && (key8 !== "provider")) && (key8 !== "priority")) &&
+(key8 !== "fundsReserve")) && (key8 !== "related")) && (key8 !== "prescription")) && (key8 !== "originalPrescription")) &&
+(key8 !== "payee")) && (key8 !== "referral")) && (key8 !== "facility")) && (key8 !== "careTeam")) && (key8 !== "supportingInfo")) &&
+(key8 !== "diagnosis")) && (key8 !== "procedure")) && (key8 !== "insurance")) && (key8 !== "accident")) &&
+(key8 !== "item")) && (key8 !== "total")){
 errors++;
 }
 }

@@ -58,7 +58,7 @@ const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -73,14 +73,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -97,14 +90,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subDetailSequence === undefined) || (!(func0.call(data, "subDetailSequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "subDetailSequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "subDetailSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -116,14 +102,7 @@ props0._subDetailSequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -141,25 +120,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -167,21 +132,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -189,62 +146,32 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
 let data6 = data.subDetailSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err7 = {instancePath:instancePath+"/subDetailSequence",schemaPath:"#/properties/subDetailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/subDetailSequence",schemaPath:"#/properties/subDetailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/subDetailSequence",schemaPath:"#/properties/subDetailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
-if(!(func2(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence",parentData:data,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subDetailSequence, {instancePath:instancePath+"/_subDetailSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -254,48 +181,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err10 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err11 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err12 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -303,21 +202,13 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -328,38 +219,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-const err15 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-const err16 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -367,21 +237,13 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/adjudication/" + i4+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -389,94 +251,54 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err20 = {instancePath:instancePath+"/adjudication/" + i4+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -485,7 +307,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -500,14 +322,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -524,14 +339,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.detailSequence === undefined) || (!(func0.call(data, "detailSequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "detailSequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "detailSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -543,25 +351,11 @@ props0._detailSequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "adjudication"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -579,25 +373,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -605,21 +385,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -627,62 +399,32 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
 let data6 = data.detailSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/detailSequence",schemaPath:"#/properties/detailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/detailSequence",schemaPath:"#/properties/detailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/detailSequence",schemaPath:"#/properties/detailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
-if(!(func2(data._detailSequence, {instancePath:instancePath+"/_detailSequence",parentData:data,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._detailSequence, {instancePath:instancePath+"/_detailSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -692,48 +434,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err12 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -741,21 +455,13 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -766,38 +472,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-const err16 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-const err17 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -805,21 +490,13 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication/" + i4+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -827,82 +504,49 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err21 = {instancePath:instancePath+"/adjudication/" + i4+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -910,33 +554,18 @@ let data24 = data.subDetail;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate1(data24[i7], {instancePath:instancePath+"/subDetail/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data24[i7], {instancePath:instancePath+"/subDetail/" + i7}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/subDetail",schemaPath:"#/properties/subDetail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -945,7 +574,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -960,14 +589,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -984,14 +606,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.itemSequence === undefined) || (!(func0.call(data, "itemSequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "itemSequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "itemSequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1003,25 +618,11 @@ props0._itemSequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "adjudication"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1039,25 +640,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1065,21 +652,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1087,62 +666,32 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
 let data6 = data.itemSequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/itemSequence",schemaPath:"#/properties/itemSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/itemSequence",schemaPath:"#/properties/itemSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/itemSequence",schemaPath:"#/properties/itemSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
-if(!(func2(data._itemSequence, {instancePath:instancePath+"/_itemSequence",parentData:data,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._itemSequence, {instancePath:instancePath+"/_itemSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -1152,48 +701,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err12 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/noteNumber/" + i2,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i2, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1201,21 +722,13 @@ let data10 = data._noteNumber;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10[i3], {instancePath:instancePath+"/_noteNumber/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1226,38 +739,17 @@ for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.category === undefined) || (!(func0.call(data13, "category")))){
-const err16 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func9(data14) < 1){
-const err17 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/adjudication/" + i4+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -1265,21 +757,13 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i5], {instancePath:instancePath+"/adjudication/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication/" + i4+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -1287,82 +771,49 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i6], {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/adjudication/" + i4+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.category !== undefined && func0.call(data13, "category")){
-if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category",parentData:data13,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.category, {instancePath:instancePath+"/adjudication/" + i4+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.reason !== undefined && func0.call(data13, "reason")){
-if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason",parentData:data13,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.reason, {instancePath:instancePath+"/adjudication/" + i4+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data13.amount, {instancePath:instancePath+"/adjudication/" + i4+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data22 = data13.value;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err21 = {instancePath:instancePath+"/adjudication/" + i4+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._value, {instancePath:instancePath+"/adjudication/" + i4+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/adjudication/" + i4,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i4, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -1370,33 +821,18 @@ let data24 = data.detail;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(validate2(data24[i7], {instancePath:instancePath+"/detail/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data24[i7], {instancePath:instancePath+"/detail/" + i7}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -1411,7 +847,7 @@ const func15 = require("../../../../choice.cjs").choiceForms;
 
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -1423,48 +859,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "adjudication"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1472,21 +880,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1494,27 +894,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1522,58 +913,39 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func14(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err7 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func11(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -1583,48 +955,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err8 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err9 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err10 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1632,21 +976,13 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1657,38 +993,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-const err13 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-const err14 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1696,21 +1011,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/adjudication/" + i5+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1718,94 +1025,54 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func11(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err18 = {instancePath:instancePath+"/adjudication/" + i5+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1831,7 +1098,7 @@ validate4.evaluated = {
 };
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -1843,48 +1110,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "adjudication"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1892,21 +1131,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1914,27 +1145,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1942,58 +1164,39 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func14(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err7 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func11(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -2003,48 +1206,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err8 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err9 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err10 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2052,21 +1227,13 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2077,38 +1244,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-const err13 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-const err14 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -2116,21 +1262,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/adjudication/" + i5+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -2138,82 +1276,49 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func11(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err18 = {instancePath:instancePath+"/adjudication/" + i5+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -2221,33 +1326,18 @@ let data29 = data.subDetail;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate4(data29[i8], {instancePath:instancePath+"/subDetail/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data29[i8], {instancePath:instancePath+"/subDetail/" + i8}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/subDetail",schemaPath:"#/properties/subDetail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -2276,7 +1366,7 @@ validate5.evaluated = {
 const obj0 = new Set(["servicedDate", "servicedPeriod"]);
 const obj1 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -2288,48 +1378,20 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.adjudication === undefined) || (!(func0.call(data, "adjudication")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "adjudication"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "adjudication"}); errors++;
 }
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2337,21 +1399,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2359,21 +1413,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
@@ -2383,48 +1429,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err6 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err7 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err8 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/itemSequence",schemaPath:"#/properties/itemSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
@@ -2432,21 +1450,13 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/_itemSequence",schemaPath:"#/properties/_itemSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
@@ -2456,48 +1466,20 @@ const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
 let data10 = data9[i4];
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err11 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 2147483647 || isNaN(data10)){
-const err12 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-const err13 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/detailSequence",schemaPath:"#/properties/detailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
@@ -2505,21 +1487,13 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_detailSequence",schemaPath:"#/properties/_detailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.subdetailSequence !== undefined && func0.call(data, "subdetailSequence")){
@@ -2529,48 +1503,20 @@ const len6 = data13.length;
 for(let i6=0; i6<len6; i6++){
 let data14 = data13[i6];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err16 = {instancePath:instancePath+"/subdetailSequence/" + i6,schemaPath:"#/properties/subdetailSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err17 = {instancePath:instancePath+"/subdetailSequence/" + i6,schemaPath:"#/properties/subdetailSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err18 = {instancePath:instancePath+"/subdetailSequence/" + i6,schemaPath:"#/properties/subdetailSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence/" + i6, "#/properties/subdetailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/subdetailSequence",schemaPath:"#/properties/subdetailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subdetailSequence", "#/properties/subdetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._subdetailSequence !== undefined && func0.call(data, "_subdetailSequence")){
@@ -2578,21 +1524,13 @@ let data15 = data._subdetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data15[i7], {instancePath:instancePath+"/_subdetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i7], {instancePath:instancePath+"/_subdetailSequence/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/_subdetailSequence",schemaPath:"#/properties/_subdetailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_subdetailSequence", "#/properties/_subdetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -2600,27 +1538,18 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data17[i8], {instancePath:instancePath+"/provider/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -2628,21 +1557,13 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20[i9], {instancePath:instancePath+"/modifier/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -2650,119 +1571,80 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data22[i10], {instancePath:instancePath+"/programCode/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data24 = data.servicedDate;
 if(typeof data24 === "string"){
 if(!pattern4.test(data24)){
-const err24 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func10(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func13(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.locationAddress, {instancePath:instancePath+"/locationAddress"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func14(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data32 = data.factor;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-const err26 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func11(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subSite !== undefined && func0.call(data, "subSite")){
@@ -2770,21 +1652,13 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data36[i11], {instancePath:instancePath+"/subSite/" + i11}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/subSite",schemaPath:"#/properties/subSite/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -2794,48 +1668,20 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err28 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 2147483647 || isNaN(data39)){
-const err29 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data39 < 1 || isNaN(data39)){
-const err30 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2843,21 +1689,13 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2868,38 +1706,17 @@ for(let i14=0; i14<len14; i14++){
 let data43 = data42[i14];
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if((data43.category === undefined) || (!(func0.call(data43, "category")))){
-const err33 = {instancePath:instancePath+"/adjudication/" + i14,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func9(data44) < 1){
-const err34 = {instancePath:instancePath+"/adjudication/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/adjudication/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -2907,21 +1724,13 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/adjudication/" + i14+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -2929,82 +1738,49 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func7(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.reason !== undefined && func0.call(data43, "reason")){
-if(!(func7(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.amount !== undefined && func0.call(data43, "amount")){
-if(!(func11(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data43.value !== undefined && func0.call(data43, "value")){
 let data52 = data43.value;
 if(!((typeof data52 == "number") && (isFinite(data52)))){
-const err38 = {instancePath:instancePath+"/adjudication/" + i14+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
-if(!(func2(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/adjudication/" + i14,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -3012,55 +1788,26 @@ let data54 = data.detail;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate5(data54[i17], {instancePath:instancePath+"/detail/" + i17,parentData:data54,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data54[i17], {instancePath:instancePath+"/detail/" + i17}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-const err43 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err44 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -3103,7 +1850,7 @@ validate6.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ClaimResponse.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3119,14 +1866,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -3143,14 +1883,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3162,28 +1895,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._use !== undefined && func0.call(data, "_use")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -3200,14 +1919,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "use"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3219,14 +1931,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3242,14 +1947,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._created !== undefined && func0.call(data, "_created")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -3266,14 +1964,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "created"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -3285,14 +1976,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3308,14 +1992,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -3332,14 +2009,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcome"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "outcome"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -3351,14 +2021,7 @@ props3._outcome = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -3371,44 +2034,16 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insurer"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3459,113 +2094,60 @@ props0.error = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ClaimResponse" !== data.resourceType){
-const err16 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ClaimResponse"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ClaimResponse"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err19 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -3573,21 +2155,13 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3595,21 +2169,13 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3617,21 +2183,13 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -3639,259 +2197,146 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(typeof data20 !== "string"){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data20 === "active") || (data20 === "cancelled")) || (data20 === "draft")) || (data20 === "entered-in-error"))){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func7(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.subType, {instancePath:instancePath+"/subType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data24 = data.use;
 if(typeof data24 !== "string"){
-const err29 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!(((data24 === "claim") || (data24 === "preauthorization")) || (data24 === "predetermination"))){
-const err30 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/enum",keyword:"enum",params:{allowedValues: schema0.properties.use.enum}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._use, {instancePath:instancePath+"/_use"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data27 = data.created;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func8(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.insurer, {instancePath:instancePath+"/insurer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(!(func8(data.requestor, {instancePath:instancePath+"/requestor",parentData:data,parentDataProperty:"requestor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.requestor, {instancePath:instancePath+"/requestor"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
-if(!(func8(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.request, {instancePath:instancePath+"/request"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data32 = data.outcome;
 if(typeof data32 !== "string"){
-const err34 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((((data32 === "queued") || (data32 === "complete")) || (data32 === "error")) || (data32 === "partial"))){
-const err35 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data34 = data.disposition;
 if(typeof data34 === "string"){
 if(func9(data34) < 1){
-const err36 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._disposition, {instancePath:instancePath+"/_disposition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
 let data36 = data.preAuthRef;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-const err38 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", {type: "string"}); errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
-if(!(func2(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef",parentData:data,parentDataProperty:"_preAuthRef",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preAuthRef, {instancePath:instancePath+"/_preAuthRef"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.preAuthPeriod !== undefined && func0.call(data, "preAuthPeriod")){
-if(!(func10(data.preAuthPeriod, {instancePath:instancePath+"/preAuthPeriod",parentData:data,parentDataProperty:"preAuthPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.preAuthPeriod, {instancePath:instancePath+"/preAuthPeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.payeeType !== undefined && func0.call(data, "payeeType")){
-if(!(func7(data.payeeType, {instancePath:instancePath+"/payeeType",parentData:data,parentDataProperty:"payeeType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.payeeType, {instancePath:instancePath+"/payeeType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -3899,21 +2344,13 @@ let data40 = data.item;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate3(data40[i4], {instancePath:instancePath+"/item/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data40[i4], {instancePath:instancePath+"/item/" + i4}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.addItem !== undefined && func0.call(data, "addItem")){
@@ -3921,21 +2358,13 @@ let data42 = data.addItem;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate6(data42[i5], {instancePath:instancePath+"/addItem/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data42[i5], {instancePath:instancePath+"/addItem/" + i5}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -3946,38 +2375,17 @@ for(let i6=0; i6<len6; i6++){
 let data45 = data44[i6];
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.category === undefined) || (!(func0.call(data45, "category")))){
-const err42 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func9(data46) < 1){
-const err43 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/adjudication/" + i6+"/id",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/id", "#/$defs/ClaimResponse_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -3985,21 +2393,13 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len7 = data47.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data47[i7], {instancePath:instancePath+"/adjudication/" + i6+"/extension/" + i7,parentData:data47,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i7], {instancePath:instancePath+"/adjudication/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/adjudication/" + i6+"/extension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/extension", "#/$defs/ClaimResponse_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -4007,82 +2407,49 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len8 = data49.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data49[i8], {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension/" + i8,parentData:data49,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i8], {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/adjudication/" + i6+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/modifierExtension", "#/$defs/ClaimResponse_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.category !== undefined && func0.call(data45, "category")){
-if(!(func7(data45.category, {instancePath:instancePath+"/adjudication/" + i6+"/category",parentData:data45,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data45.category, {instancePath:instancePath+"/adjudication/" + i6+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data45.reason !== undefined && func0.call(data45, "reason")){
-if(!(func7(data45.reason, {instancePath:instancePath+"/adjudication/" + i6+"/reason",parentData:data45,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data45.reason, {instancePath:instancePath+"/adjudication/" + i6+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data45.amount !== undefined && func0.call(data45, "amount")){
-if(!(func11(data45.amount, {instancePath:instancePath+"/adjudication/" + i6+"/amount",parentData:data45,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data45.amount, {instancePath:instancePath+"/adjudication/" + i6+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data45.value !== undefined && func0.call(data45, "value")){
 let data54 = data45.value;
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-const err47 = {instancePath:instancePath+"/adjudication/" + i6+"/value",schemaPath:"#/$defs/ClaimResponse_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6+"/value", "#/$defs/ClaimResponse_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data45._value !== undefined && func0.call(data45, "_value")){
-if(!(func2(data45._value, {instancePath:instancePath+"/adjudication/" + i6+"/_value",parentData:data45,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data45._value, {instancePath:instancePath+"/adjudication/" + i6+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/adjudication/" + i6,schemaPath:"#/$defs/ClaimResponse_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i6, "#/$defs/ClaimResponse_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
@@ -4093,48 +2460,20 @@ for(let i9=0; i9<len9; i9++){
 let data57 = data56[i9];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.amount === undefined) || (!(func0.call(data57, "amount")))){
-const err50 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "amount"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", {missingProperty: "amount"}); errors++;
 }
 if((data57.category === undefined) || (!(func0.call(data57, "category")))){
-const err51 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/required", {missingProperty: "category"}); errors++;
 }
 if(data57.id !== undefined && func0.call(data57, "id")){
 let data58 = data57.id;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-const err52 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/total/" + i9+"/id",schemaPath:"#/$defs/ClaimResponse_Total/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/id", "#/$defs/ClaimResponse_Total/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -4142,21 +2481,13 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data59[i10], {instancePath:instancePath+"/total/" + i9+"/extension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i10], {instancePath:instancePath+"/total/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/total/" + i9+"/extension",schemaPath:"#/$defs/ClaimResponse_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/extension", "#/$defs/ClaimResponse_Total/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -4164,105 +2495,53 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len11 = data61.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data61[i11], {instancePath:instancePath+"/total/" + i9+"/modifierExtension/" + i11,parentData:data61,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i11], {instancePath:instancePath+"/total/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/total/" + i9+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9+"/modifierExtension", "#/$defs/ClaimResponse_Total/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.category !== undefined && func0.call(data57, "category")){
-if(!(func7(data57.category, {instancePath:instancePath+"/total/" + i9+"/category",parentData:data57,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data57.category, {instancePath:instancePath+"/total/" + i9+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data57.amount !== undefined && func0.call(data57, "amount")){
-if(!(func11(data57.amount, {instancePath:instancePath+"/total/" + i9+"/amount",parentData:data57,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data57.amount, {instancePath:instancePath+"/total/" + i9+"/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/total/" + i9,schemaPath:"#/$defs/ClaimResponse_Total/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i9, "#/$defs/ClaimResponse_Total/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "array"}); errors++;
 }
 }
 if(data.payment !== undefined && func0.call(data, "payment")){
 let data65 = data.payment;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.amount === undefined) || (!(func0.call(data65, "amount")))){
-const err58 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "amount"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", {missingProperty: "amount"}); errors++;
 }
 if((data65.type === undefined) || (!(func0.call(data65, "type")))){
-const err59 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/required", {missingProperty: "type"}); errors++;
 }
 if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func9(data66) < 1){
-const err60 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ClaimResponse_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ClaimResponse_Payment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -4270,21 +2549,13 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data67[i12], {instancePath:instancePath+"/payment/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data67[i12], {instancePath:instancePath+"/payment/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ClaimResponse_Payment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -4292,122 +2563,77 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data69[i13], {instancePath:instancePath+"/payment/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data69[i13], {instancePath:instancePath+"/payment/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ClaimResponse_Payment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.type !== undefined && func0.call(data65, "type")){
-if(!(func7(data65.type, {instancePath:instancePath+"/payment/type",parentData:data65,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data65.type, {instancePath:instancePath+"/payment/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data65.adjustment !== undefined && func0.call(data65, "adjustment")){
-if(!(func11(data65.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data65,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data65.adjustment, {instancePath:instancePath+"/payment/adjustment"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data65.adjustmentReason !== undefined && func0.call(data65, "adjustmentReason")){
-if(!(func7(data65.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data65,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data65.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data65.date !== undefined && func0.call(data65, "date")){
 let data74 = data65.date;
 if(typeof data74 === "string"){
 if(!pattern4.test(data74)){
-const err64 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data74))){
-const err65 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ClaimResponse_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ClaimResponse_Payment/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data65._date !== undefined && func0.call(data65, "_date")){
-if(!(func2(data65._date, {instancePath:instancePath+"/payment/_date",parentData:data65,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._date, {instancePath:instancePath+"/payment/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.amount !== undefined && func0.call(data65, "amount")){
-if(!(func11(data65.amount, {instancePath:instancePath+"/payment/amount",parentData:data65,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data65.amount, {instancePath:instancePath+"/payment/amount"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data65.identifier !== undefined && func0.call(data65, "identifier")){
-if(!(func6(data65.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data65,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data65.identifier, {instancePath:instancePath+"/payment/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ClaimResponse_Payment/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ClaimResponse_Payment/type", {type: "object"}); errors++;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func7(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.formCode, {instancePath:instancePath+"/formCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func12(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.form, {instancePath:instancePath+"/form"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.processNote !== undefined && func0.call(data, "processNote")){
@@ -4421,14 +2647,7 @@ let valid48 = true;
 const _errs137 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(data82._text !== undefined && func0.call(data82, "_text")){
-const err68 = {};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs137 === errors;
@@ -4445,14 +2664,7 @@ if(_valid4){
 const _errs138 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.text === undefined) || (!(func0.call(data82, "text")))){
-const err69 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required",keyword:"required",params:{missingProperty: "text"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/then/required", {missingProperty: "text"}); errors++;
 }
 }
 var _valid4 = _errs138 === errors;
@@ -4464,14 +2676,7 @@ props5._text = true;
 }
 }
 if(!valid48){
-const err70 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(props5 !== true){
@@ -4491,25 +2696,11 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err71 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/processNote/" + i14+"/id",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/id", "#/$defs/ClaimResponse_ProcessNote/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data82.extension !== undefined && func0.call(data82, "extension")){
@@ -4517,21 +2708,13 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len15 = data85.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data85[i15], {instancePath:instancePath+"/processNote/" + i14+"/extension/" + i15,parentData:data85,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data85[i15], {instancePath:instancePath+"/processNote/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/processNote/" + i14+"/extension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/extension", "#/$defs/ClaimResponse_ProcessNote/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data82.modifierExtension !== undefined && func0.call(data82, "modifierExtension")){
@@ -4539,142 +2722,74 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len16 = data87.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data87[i16], {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension/" + i16,parentData:data87,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data87[i16], {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/processNote/" + i14+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/modifierExtension", "#/$defs/ClaimResponse_ProcessNote/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data82.number !== undefined && func0.call(data82, "number")){
 let data89 = data82.number;
 if(!(((typeof data89 == "number") && (!(data89 % 1) && !isNaN(data89))) && (isFinite(data89)))){
-const err75 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data89 == "number") && (isFinite(data89))){
 if(data89 > 2147483647 || isNaN(data89)){
-const err76 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data89 < 1 || isNaN(data89)){
-const err77 = {instancePath:instancePath+"/processNote/" + i14+"/number",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/number", "#/$defs/ClaimResponse_ProcessNote/properties/number/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data82._number !== undefined && func0.call(data82, "_number")){
-if(!(func2(data82._number, {instancePath:instancePath+"/processNote/" + i14+"/_number",parentData:data82,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82._number, {instancePath:instancePath+"/processNote/" + i14+"/_number"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data82.type !== undefined && func0.call(data82, "type")){
 let data91 = data82.type;
 if(!(((data91 === "display") || (data91 === "print")) || (data91 === "printoper"))){
-const err78 = {instancePath:instancePath+"/processNote/" + i14+"/type",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/type", "#/$defs/ClaimResponse_ProcessNote/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data82._type !== undefined && func0.call(data82, "_type")){
-if(!(func2(data82._type, {instancePath:instancePath+"/processNote/" + i14+"/_type",parentData:data82,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82._type, {instancePath:instancePath+"/processNote/" + i14+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data82.text !== undefined && func0.call(data82, "text")){
 let data93 = data82.text;
 if(typeof data93 === "string"){
 if(func9(data93) < 1){
-const err79 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/processNote/" + i14+"/text",schemaPath:"#/$defs/ClaimResponse_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14+"/text", "#/$defs/ClaimResponse_ProcessNote/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data82._text !== undefined && func0.call(data82, "_text")){
-if(!(func2(data82._text, {instancePath:instancePath+"/processNote/" + i14+"/_text",parentData:data82,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82._text, {instancePath:instancePath+"/processNote/" + i14+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data82.language !== undefined && func0.call(data82, "language")){
-if(!(func7(data82.language, {instancePath:instancePath+"/processNote/" + i14+"/language",parentData:data82,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data82.language, {instancePath:instancePath+"/processNote/" + i14+"/language"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/processNote/" + i14,schemaPath:"#/$defs/ClaimResponse_ProcessNote/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i14, "#/$defs/ClaimResponse_ProcessNote/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
 }
 }
 if(data.communicationRequest !== undefined && func0.call(data, "communicationRequest")){
@@ -4682,21 +2797,13 @@ let data96 = data.communicationRequest;
 if(Array.isArray(data96)){
 const len17 = data96.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func8(data96[i17], {instancePath:instancePath+"/communicationRequest/" + i17,parentData:data96,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data96[i17], {instancePath:instancePath+"/communicationRequest/" + i17}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/communicationRequest",schemaPath:"#/properties/communicationRequest/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communicationRequest", "#/properties/communicationRequest/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -4710,14 +2817,7 @@ let valid61 = true;
 const _errs166 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if(data99._sequence !== undefined && func0.call(data99, "_sequence")){
-const err84 = {};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs166 === errors;
@@ -4734,14 +2834,7 @@ if(_valid5){
 const _errs167 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.sequence === undefined) || (!(func0.call(data99, "sequence")))){
-const err85 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs167 === errors;
@@ -4753,28 +2846,14 @@ props6._sequence = true;
 }
 }
 if(!valid61){
-const err86 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs169 = errors;
 let valid63 = true;
 const _errs170 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if(data99._focal !== undefined && func0.call(data99, "_focal")){
-const err87 = {};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs170 === errors;
@@ -4791,14 +2870,7 @@ if(_valid6){
 const _errs171 = errors;
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.focal === undefined) || (!(func0.call(data99, "focal")))){
-const err88 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/then/required",keyword:"required",params:{missingProperty: "focal"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid6 = _errs171 === errors;
@@ -4810,14 +2882,7 @@ props7._focal = true;
 }
 }
 if(!valid63){
-const err89 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true && props7 !== undefined){
 if(props7 === true){
@@ -4830,14 +2895,7 @@ Object.assign(props6, props7);
 }
 if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
 if((data99.coverage === undefined) || (!(func0.call(data99, "coverage")))){
-const err90 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -4857,25 +2915,11 @@ if(data99.id !== undefined && func0.call(data99, "id")){
 let data102 = data99.id;
 if(typeof data102 === "string"){
 if(func9(data102) < 1){
-const err91 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/insurance/" + i18+"/id",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/id", "#/$defs/ClaimResponse_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data99.extension !== undefined && func0.call(data99, "extension")){
@@ -4883,21 +2927,13 @@ let data103 = data99.extension;
 if(Array.isArray(data103)){
 const len19 = data103.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data103[i19], {instancePath:instancePath+"/insurance/" + i18+"/extension/" + i19,parentData:data103,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data103[i19], {instancePath:instancePath+"/insurance/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/insurance/" + i18+"/extension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/extension", "#/$defs/ClaimResponse_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data99.modifierExtension !== undefined && func0.call(data99, "modifierExtension")){
@@ -4905,147 +2941,78 @@ let data105 = data99.modifierExtension;
 if(Array.isArray(data105)){
 const len20 = data105.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data105[i20], {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension/" + i20,parentData:data105,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data105[i20], {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/insurance/" + i18+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/modifierExtension", "#/$defs/ClaimResponse_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data99.sequence !== undefined && func0.call(data99, "sequence")){
 let data107 = data99.sequence;
 if(!(((typeof data107 == "number") && (!(data107 % 1) && !isNaN(data107))) && (isFinite(data107)))){
-const err95 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data107 == "number") && (isFinite(data107))){
 if(data107 > 2147483647 || isNaN(data107)){
-const err96 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data107 < 1 || isNaN(data107)){
-const err97 = {instancePath:instancePath+"/insurance/" + i18+"/sequence",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/sequence", "#/$defs/ClaimResponse_Insurance/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data99._sequence !== undefined && func0.call(data99, "_sequence")){
-if(!(func2(data99._sequence, {instancePath:instancePath+"/insurance/" + i18+"/_sequence",parentData:data99,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data99._sequence, {instancePath:instancePath+"/insurance/" + i18+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data99.focal !== undefined && func0.call(data99, "focal")){
 if(typeof data99.focal !== "boolean"){
-const err98 = {instancePath:instancePath+"/insurance/" + i18+"/focal",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/focal", "#/$defs/ClaimResponse_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data99._focal !== undefined && func0.call(data99, "_focal")){
-if(!(func2(data99._focal, {instancePath:instancePath+"/insurance/" + i18+"/_focal",parentData:data99,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data99._focal, {instancePath:instancePath+"/insurance/" + i18+"/_focal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data99.coverage !== undefined && func0.call(data99, "coverage")){
-if(!(func8(data99.coverage, {instancePath:instancePath+"/insurance/" + i18+"/coverage",parentData:data99,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data99.coverage, {instancePath:instancePath+"/insurance/" + i18+"/coverage"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data99.businessArrangement !== undefined && func0.call(data99, "businessArrangement")){
 let data112 = data99.businessArrangement;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-const err99 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/insurance/" + i18+"/businessArrangement",schemaPath:"#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18+"/businessArrangement", "#/$defs/ClaimResponse_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data99._businessArrangement !== undefined && func0.call(data99, "_businessArrangement")){
-if(!(func2(data99._businessArrangement, {instancePath:instancePath+"/insurance/" + i18+"/_businessArrangement",parentData:data99,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data99._businessArrangement, {instancePath:instancePath+"/insurance/" + i18+"/_businessArrangement"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data99.claimResponse !== undefined && func0.call(data99, "claimResponse")){
-if(!(func8(data99.claimResponse, {instancePath:instancePath+"/insurance/" + i18+"/claimResponse",parentData:data99,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data99.claimResponse, {instancePath:instancePath+"/insurance/" + i18+"/claimResponse"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/insurance/" + i18,schemaPath:"#/$defs/ClaimResponse_Insurance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i18, "#/$defs/ClaimResponse_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.error !== undefined && func0.call(data, "error")){
@@ -5056,38 +3023,17 @@ for(let i21=0; i21<len21; i21++){
 let data116 = data115[i21];
 if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
 if((data116.code === undefined) || (!(func0.call(data116, "code")))){
-const err103 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/required", {missingProperty: "code"}); errors++;
 }
 if(data116.id !== undefined && func0.call(data116, "id")){
 let data117 = data116.id;
 if(typeof data117 === "string"){
 if(func9(data117) < 1){
-const err104 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/error/" + i21+"/id",schemaPath:"#/$defs/ClaimResponse_Error/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/id", "#/$defs/ClaimResponse_Error/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data116.extension !== undefined && func0.call(data116, "extension")){
@@ -5095,21 +3041,13 @@ let data118 = data116.extension;
 if(Array.isArray(data118)){
 const len22 = data118.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func5(data118[i22], {instancePath:instancePath+"/error/" + i21+"/extension/" + i22,parentData:data118,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data118[i22], {instancePath:instancePath+"/error/" + i21+"/extension/" + i22}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/error/" + i21+"/extension",schemaPath:"#/$defs/ClaimResponse_Error/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/extension", "#/$defs/ClaimResponse_Error/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data116.modifierExtension !== undefined && func0.call(data116, "modifierExtension")){
@@ -5117,186 +3055,90 @@ let data120 = data116.modifierExtension;
 if(Array.isArray(data120)){
 const len23 = data120.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func5(data120[i23], {instancePath:instancePath+"/error/" + i21+"/modifierExtension/" + i23,parentData:data120,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data120[i23], {instancePath:instancePath+"/error/" + i21+"/modifierExtension/" + i23}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/error/" + i21+"/modifierExtension",schemaPath:"#/$defs/ClaimResponse_Error/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/modifierExtension", "#/$defs/ClaimResponse_Error/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data116.itemSequence !== undefined && func0.call(data116, "itemSequence")){
 let data122 = data116.itemSequence;
 if(!(((typeof data122 == "number") && (!(data122 % 1) && !isNaN(data122))) && (isFinite(data122)))){
-const err108 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data122 == "number") && (isFinite(data122))){
 if(data122 > 2147483647 || isNaN(data122)){
-const err109 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data122 < 1 || isNaN(data122)){
-const err110 = {instancePath:instancePath+"/error/" + i21+"/itemSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/itemSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/itemSequence", "#/$defs/ClaimResponse_Error/properties/itemSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data116._itemSequence !== undefined && func0.call(data116, "_itemSequence")){
-if(!(func2(data116._itemSequence, {instancePath:instancePath+"/error/" + i21+"/_itemSequence",parentData:data116,parentDataProperty:"_itemSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data116._itemSequence, {instancePath:instancePath+"/error/" + i21+"/_itemSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data116.detailSequence !== undefined && func0.call(data116, "detailSequence")){
 let data124 = data116.detailSequence;
 if(!(((typeof data124 == "number") && (!(data124 % 1) && !isNaN(data124))) && (isFinite(data124)))){
-const err111 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data124 == "number") && (isFinite(data124))){
 if(data124 > 2147483647 || isNaN(data124)){
-const err112 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data124 < 1 || isNaN(data124)){
-const err113 = {instancePath:instancePath+"/error/" + i21+"/detailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/detailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/detailSequence", "#/$defs/ClaimResponse_Error/properties/detailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data116._detailSequence !== undefined && func0.call(data116, "_detailSequence")){
-if(!(func2(data116._detailSequence, {instancePath:instancePath+"/error/" + i21+"/_detailSequence",parentData:data116,parentDataProperty:"_detailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data116._detailSequence, {instancePath:instancePath+"/error/" + i21+"/_detailSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data116.subDetailSequence !== undefined && func0.call(data116, "subDetailSequence")){
 let data126 = data116.subDetailSequence;
 if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
-const err114 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/type", {type: "integer"}); errors++;
 }
 if((typeof data126 == "number") && (isFinite(data126))){
 if(data126 > 2147483647 || isNaN(data126)){
-const err115 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data126 < 1 || isNaN(data126)){
-const err116 = {instancePath:instancePath+"/error/" + i21+"/subDetailSequence",schemaPath:"#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21+"/subDetailSequence", "#/$defs/ClaimResponse_Error/properties/subDetailSequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data116._subDetailSequence !== undefined && func0.call(data116, "_subDetailSequence")){
-if(!(func2(data116._subDetailSequence, {instancePath:instancePath+"/error/" + i21+"/_subDetailSequence",parentData:data116,parentDataProperty:"_subDetailSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data116._subDetailSequence, {instancePath:instancePath+"/error/" + i21+"/_subDetailSequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data116.code !== undefined && func0.call(data116, "code")){
-if(!(func7(data116.code, {instancePath:instancePath+"/error/" + i21+"/code",parentData:data116,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data116.code, {instancePath:instancePath+"/error/" + i21+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/error/" + i21,schemaPath:"#/$defs/ClaimResponse_Error/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error/" + i21, "#/$defs/ClaimResponse_Error/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err118 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err119 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -5304,3 +3146,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

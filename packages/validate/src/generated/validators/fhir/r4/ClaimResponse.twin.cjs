@@ -3038,7 +3038,16 @@ errors++;
 }
 }
 for(const key6 in data){
-if((((((((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) && (key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) && (key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) && (key6 !== "identifier")) && (key6 !== "status")) && (key6 !== "_status")) && (key6 !== "type")) && (key6 !== "subType")) && (key6 !== "use")) && (key6 !== "_use")) && (key6 !== "patient")) && (key6 !== "created")) && (key6 !== "_created")) && (key6 !== "insurer")) && (key6 !== "requestor")) && (key6 !== "request")) && (key6 !== "outcome")) && (key6 !== "_outcome")) && (key6 !== "disposition")) && (key6 !== "_disposition")) && (key6 !== "preAuthRef")) && (key6 !== "_preAuthRef")) && (key6 !== "preAuthPeriod")) && (key6 !== "payeeType")) && (key6 !== "item")) && (key6 !== "addItem")) && (key6 !== "adjudication")) && (key6 !== "total")) && (key6 !== "payment")) && (key6 !== "fundsReserve")) && (key6 !== "formCode")) && (key6 !== "form")) && (key6 !== "processNote")) && (key6 !== "communicationRequest")) && (key6 !== "insurance")) && (key6 !== "error")){
+if((((((((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) &&
+(key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) &&
+(key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) &&
+(key6 !== "identifier")) && (key6 !== "status")) && (key6 !== "_status")) && (key6 !== "type")) && (key6 !== "subType")) &&
+(key6 !== "use")) && (key6 !== "_use")) && (key6 !== "patient")) && (key6 !== "created")) && (key6 !== "_created")) &&
+(key6 !== "insurer")) && (key6 !== "requestor")) && (key6 !== "request")) && (key6 !== "outcome")) && (key6 !== "_outcome")) &&
+(key6 !== "disposition")) && (key6 !== "_disposition")) && (key6 !== "preAuthRef")) && (key6 !== "_preAuthRef")) &&
+(key6 !== "preAuthPeriod")) && (key6 !== "payeeType")) && (key6 !== "item")) && (key6 !== "addItem")) && (key6 !== "adjudication")) &&
+(key6 !== "total")) && (key6 !== "payment")) && (key6 !== "fundsReserve")) && (key6 !== "formCode")) && (key6 !== "form")) &&
+(key6 !== "processNote")) && (key6 !== "communicationRequest")) && (key6 !== "insurance")) && (key6 !== "error")){
 errors++;
 }
 }

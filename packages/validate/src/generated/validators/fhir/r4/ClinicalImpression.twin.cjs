@@ -589,7 +589,16 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "code")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "assessor")) && (key2 !== "previous")) && (key2 !== "problem")) && (key2 !== "investigation")) && (key2 !== "protocol")) && (key2 !== "_protocol")) && (key2 !== "summary")) && (key2 !== "_summary")) && (key2 !== "finding")) && (key2 !== "prognosisCodeableConcept")) && (key2 !== "prognosisReference")) && (key2 !== "supportingInfo")) && (key2 !== "note")){
+if((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) &&
+(key2 !== "code")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "subject")) &&
+(key2 !== "encounter")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) &&
+(key2 !== "date")) && (key2 !== "_date")) && (key2 !== "assessor")) && (key2 !== "previous")) && (key2 !== "problem")) &&
+(key2 !== "investigation")) && (key2 !== "protocol")) && (key2 !== "_protocol")) && (key2 !== "summary")) &&
+(key2 !== "_summary")) && (key2 !== "finding")) && (key2 !== "prognosisCodeableConcept")) && (key2 !== "prognosisReference")) &&
+(key2 !== "supportingInfo")) && (key2 !== "note")){
 errors++;
 }
 }

@@ -74,7 +74,7 @@ const func12 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueCode", "valueCoding", "valueString", "valueInteger", "valueBoolean", "valueDateTime", "valueDecimal"]);
 const wrapper0 = {validate: validate1};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -89,14 +89,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._code !== undefined && func0.call(data, "_code")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -113,14 +106,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -132,14 +118,7 @@ props0._code = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -161,25 +140,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -187,21 +152,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -209,114 +166,61 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data6 = data.code;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err7 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.display !== undefined && func0.call(data, "display")){
 let data8 = data.display;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err9 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/display",schemaPath:"#/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/display", "#/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data._display !== undefined && func0.call(data, "_display")){
-if(!(func2(data._display, {instancePath:instancePath+"/_display",parentData:data,parentDataProperty:"_display",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._display, {instancePath:instancePath+"/_display"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data10 = data.definition;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-const err11 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.designation !== undefined && func0.call(data, "designation")){
@@ -330,14 +234,7 @@ let valid12 = true;
 const _errs29 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13._value !== undefined && func0.call(data13, "_value")){
-const err13 = {};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs29 === errors;
@@ -354,14 +251,7 @@ if(_valid1){
 const _errs30 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.value === undefined) || (!(func0.call(data13, "value")))){
-const err14 = {instancePath:instancePath+"/designation/" + i2,schemaPath:"#/$defs/CodeSystem_Designation/allOf/0/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid1 = _errs30 === errors;
@@ -373,14 +263,7 @@ props1._value = true;
 }
 }
 if(!valid12){
-const err15 = {instancePath:instancePath+"/designation/" + i2,schemaPath:"#/$defs/CodeSystem_Designation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(props1 !== true){
@@ -398,25 +281,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data15 = data13.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err16 = {instancePath:instancePath+"/designation/" + i2+"/id",schemaPath:"#/$defs/CodeSystem_Designation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/designation/" + i2+"/id",schemaPath:"#/$defs/CodeSystem_Designation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/id", "#/$defs/CodeSystem_Designation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -424,21 +293,13 @@ let data16 = data13.extension;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data16[i3], {instancePath:instancePath+"/designation/" + i2+"/extension/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i3], {instancePath:instancePath+"/designation/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/designation/" + i2+"/extension",schemaPath:"#/$defs/CodeSystem_Designation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/extension", "#/$defs/CodeSystem_Designation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -446,113 +307,60 @@ let data18 = data13.modifierExtension;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data18[i4], {instancePath:instancePath+"/designation/" + i2+"/modifierExtension/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i4], {instancePath:instancePath+"/designation/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/designation/" + i2+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Designation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/modifierExtension", "#/$defs/CodeSystem_Designation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.language !== undefined && func0.call(data13, "language")){
 let data20 = data13.language;
 if(typeof data20 === "string"){
 if(!pattern2.test(data20)){
-const err20 = {instancePath:instancePath+"/designation/" + i2+"/language",schemaPath:"#/$defs/CodeSystem_Designation/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/designation/" + i2+"/language",schemaPath:"#/$defs/CodeSystem_Designation/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/language", "#/$defs/CodeSystem_Designation/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data13._language !== undefined && func0.call(data13, "_language")){
-if(!(func2(data13._language, {instancePath:instancePath+"/designation/" + i2+"/_language",parentData:data13,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._language, {instancePath:instancePath+"/designation/" + i2+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.use !== undefined && func0.call(data13, "use")){
-if(!(func11(data13.use, {instancePath:instancePath+"/designation/" + i2+"/use",parentData:data13,parentDataProperty:"use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data13.use, {instancePath:instancePath+"/designation/" + i2+"/use"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data13.value !== undefined && func0.call(data13, "value")){
 let data23 = data13.value;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err22 = {instancePath:instancePath+"/designation/" + i2+"/value",schemaPath:"#/$defs/CodeSystem_Designation/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/designation/" + i2+"/value",schemaPath:"#/$defs/CodeSystem_Designation/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2+"/value", "#/$defs/CodeSystem_Designation/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data13._value !== undefined && func0.call(data13, "_value")){
-if(!(func2(data13._value, {instancePath:instancePath+"/designation/" + i2+"/_value",parentData:data13,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._value, {instancePath:instancePath+"/designation/" + i2+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/designation/" + i2,schemaPath:"#/$defs/CodeSystem_Designation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation/" + i2, "#/$defs/CodeSystem_Designation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/designation",schemaPath:"#/properties/designation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/designation", "#/properties/designation/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -566,14 +374,7 @@ let valid23 = true;
 const _errs53 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26._code !== undefined && func0.call(data26, "_code")){
-const err26 = {};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs53 === errors;
@@ -590,14 +391,7 @@ if(_valid2){
 const _errs54 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.code === undefined) || (!(func0.call(data26, "code")))){
-const err27 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs54 === errors;
@@ -609,14 +403,7 @@ props2._code = true;
 }
 }
 if(!valid23){
-const err28 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs56 = errors;
 let valid25 = true;
@@ -624,14 +411,7 @@ const _errs57 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if(data26.valueCode !== undefined && func0.call(data26, "valueCode")){
 var valid26 = false;
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -639,14 +419,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
 var valid26 = false;
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -654,14 +427,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueCoding !== undefined && func0.call(data26, "valueCoding")){
 var valid26 = false;
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -669,14 +435,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueString !== undefined && func0.call(data26, "valueString")){
 var valid26 = false;
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -684,14 +443,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
 var valid26 = false;
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -699,14 +451,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueInteger !== undefined && func0.call(data26, "valueInteger")){
 var valid26 = false;
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -714,14 +459,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueInteger !== undefined && func0.call(data26, "_valueInteger")){
 var valid26 = false;
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -729,14 +467,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueBoolean !== undefined && func0.call(data26, "valueBoolean")){
 var valid26 = false;
-const err36 = {};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -744,14 +475,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
 var valid26 = false;
-const err37 = {};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -759,14 +483,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueDateTime !== undefined && func0.call(data26, "valueDateTime")){
 var valid26 = false;
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -774,14 +491,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
 var valid26 = false;
-const err39 = {};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -789,14 +499,7 @@ var valid26 = true;
 if(valid26){
 if(data26.valueDecimal !== undefined && func0.call(data26, "valueDecimal")){
 var valid26 = false;
-const err40 = {};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -804,14 +507,7 @@ var valid26 = true;
 if(valid26){
 if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
 var valid26 = false;
-const err41 = {};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid26 = true;
@@ -843,28 +539,14 @@ if(_valid3){
 const _errs58 = errors;
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 if((data26.valueCode === undefined) || (!(func0.call(data26, "valueCode")))){
-const err42 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/allOf/1/then/required",keyword:"required",params:{missingProperty: "valueCode"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/then/required", {missingProperty: "valueCode"}); errors++;
 }
 }
 var _valid3 = _errs58 === errors;
 valid25 = _valid3;
 }
 if(!valid25){
-const err43 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -908,25 +590,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data41 = data26.id;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err44 = {instancePath:instancePath+"/property/" + i5+"/id",schemaPath:"#/$defs/CodeSystem_Property1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/property/" + i5+"/id",schemaPath:"#/$defs/CodeSystem_Property1/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/id", "#/$defs/CodeSystem_Property1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -934,21 +602,13 @@ let data42 = data26.extension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data42[i6], {instancePath:instancePath+"/property/" + i5+"/extension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i6], {instancePath:instancePath+"/property/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/property/" + i5+"/extension",schemaPath:"#/$defs/CodeSystem_Property1/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/extension", "#/$defs/CodeSystem_Property1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -956,264 +616,136 @@ let data44 = data26.modifierExtension;
 if(Array.isArray(data44)){
 const len7 = data44.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data44[i7], {instancePath:instancePath+"/property/" + i5+"/modifierExtension/" + i7,parentData:data44,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data44[i7], {instancePath:instancePath+"/property/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/property/" + i5+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Property1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/modifierExtension", "#/$defs/CodeSystem_Property1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.code !== undefined && func0.call(data26, "code")){
 let data46 = data26.code;
 if(typeof data46 === "string"){
 if(!pattern2.test(data46)){
-const err48 = {instancePath:instancePath+"/property/" + i5+"/code",schemaPath:"#/$defs/CodeSystem_Property1/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/property/" + i5+"/code",schemaPath:"#/$defs/CodeSystem_Property1/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/code", "#/$defs/CodeSystem_Property1/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data26._code !== undefined && func0.call(data26, "_code")){
-if(!(func2(data26._code, {instancePath:instancePath+"/property/" + i5+"/_code",parentData:data26,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._code, {instancePath:instancePath+"/property/" + i5+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueCode !== undefined && func0.call(data26, "valueCode")){
 let data48 = data26.valueCode;
 if(typeof data48 === "string"){
 if(!pattern2.test(data48)){
-const err50 = {instancePath:instancePath+"/property/" + i5+"/valueCode",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/property/" + i5+"/valueCode",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueCode", "#/$defs/CodeSystem_Property1/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueCode !== undefined && func0.call(data26, "_valueCode")){
-if(!(func2(data26._valueCode, {instancePath:instancePath+"/property/" + i5+"/_valueCode",parentData:data26,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueCode, {instancePath:instancePath+"/property/" + i5+"/_valueCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueCoding !== undefined && func0.call(data26, "valueCoding")){
-if(!(func11(data26.valueCoding, {instancePath:instancePath+"/property/" + i5+"/valueCoding",parentData:data26,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data26.valueCoding, {instancePath:instancePath+"/property/" + i5+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data26.valueString !== undefined && func0.call(data26, "valueString")){
 let data51 = data26.valueString;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-const err52 = {instancePath:instancePath+"/property/" + i5+"/valueString",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/property/" + i5+"/valueString",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueString", "#/$defs/CodeSystem_Property1/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueString !== undefined && func0.call(data26, "_valueString")){
-if(!(func2(data26._valueString, {instancePath:instancePath+"/property/" + i5+"/_valueString",parentData:data26,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueString, {instancePath:instancePath+"/property/" + i5+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueInteger !== undefined && func0.call(data26, "valueInteger")){
 let data53 = data26.valueInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err54 = {instancePath:instancePath+"/property/" + i5+"/valueInteger",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-const err55 = {instancePath:instancePath+"/property/" + i5+"/valueInteger",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-const err56 = {instancePath:instancePath+"/property/" + i5+"/valueInteger",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueInteger", "#/$defs/CodeSystem_Property1/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data26._valueInteger !== undefined && func0.call(data26, "_valueInteger")){
-if(!(func2(data26._valueInteger, {instancePath:instancePath+"/property/" + i5+"/_valueInteger",parentData:data26,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueInteger, {instancePath:instancePath+"/property/" + i5+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueBoolean !== undefined && func0.call(data26, "valueBoolean")){
 if(typeof data26.valueBoolean !== "boolean"){
-const err57 = {instancePath:instancePath+"/property/" + i5+"/valueBoolean",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueBoolean", "#/$defs/CodeSystem_Property1/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data26._valueBoolean !== undefined && func0.call(data26, "_valueBoolean")){
-if(!(func2(data26._valueBoolean, {instancePath:instancePath+"/property/" + i5+"/_valueBoolean",parentData:data26,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueBoolean, {instancePath:instancePath+"/property/" + i5+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueDateTime !== undefined && func0.call(data26, "valueDateTime")){
 let data57 = data26.valueDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-const err58 = {instancePath:instancePath+"/property/" + i5+"/valueDateTime",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/property/" + i5+"/valueDateTime",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDateTime", "#/$defs/CodeSystem_Property1/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data26._valueDateTime !== undefined && func0.call(data26, "_valueDateTime")){
-if(!(func2(data26._valueDateTime, {instancePath:instancePath+"/property/" + i5+"/_valueDateTime",parentData:data26,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueDateTime, {instancePath:instancePath+"/property/" + i5+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.valueDecimal !== undefined && func0.call(data26, "valueDecimal")){
 let data59 = data26.valueDecimal;
 if(!((typeof data59 == "number") && (isFinite(data59)))){
-const err60 = {instancePath:instancePath+"/property/" + i5+"/valueDecimal",schemaPath:"#/$defs/CodeSystem_Property1/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5+"/valueDecimal", "#/$defs/CodeSystem_Property1/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data26._valueDecimal !== undefined && func0.call(data26, "_valueDecimal")){
-if(!(func2(data26._valueDecimal, {instancePath:instancePath+"/property/" + i5+"/_valueDecimal",parentData:data26,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._valueDecimal, {instancePath:instancePath+"/property/" + i5+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func12(data26, obj0);
 if(forms0 !== null){
-const err61 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/property/" + i5,schemaPath:"#/$defs/CodeSystem_Property1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i5, "#/$defs/CodeSystem_Property1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
@@ -1221,33 +753,18 @@ let data61 = data.concept;
 if(Array.isArray(data61)){
 const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
-if(!(wrapper0.validate(data61[i8], {instancePath:instancePath+"/concept/" + i8,parentData:data61,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data61[i8], {instancePath:instancePath+"/concept/" + i8}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1256,7 +773,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CodeSystem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1272,14 +789,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1296,14 +806,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1315,28 +818,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._content !== undefined && func0.call(data, "_content")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1353,14 +842,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.content === undefined) || (!(func0.call(data, "content")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "content"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "content"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1372,14 +854,7 @@ props1._content = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1392,14 +867,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1462,113 +930,60 @@ props0.concept = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CodeSystem" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "CodeSystem"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CodeSystem"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1576,21 +991,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1598,21 +1005,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1620,52 +1019,29 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err17 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1673,223 +1049,117 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err20 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err24 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data26 = data.status;
 if(!((((data26 === "draft") || (data26 === "active")) || (data26 === "retired")) || (data26 === "unknown"))){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err27 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1897,52 +1167,29 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data34[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data34[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1950,21 +1197,13 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data38[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data38[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1972,278 +1211,148 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data40[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data40[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data42 = data.purpose;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.caseSensitive !== undefined && func0.call(data, "caseSensitive")){
 if(typeof data.caseSensitive !== "boolean"){
-const err42 = {instancePath:instancePath+"/caseSensitive",schemaPath:"#/properties/caseSensitive/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/caseSensitive", "#/properties/caseSensitive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._caseSensitive !== undefined && func0.call(data, "_caseSensitive")){
-if(!(func2(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive",parentData:data,parentDataProperty:"_caseSensitive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._caseSensitive, {instancePath:instancePath+"/_caseSensitive"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueSet !== undefined && func0.call(data, "valueSet")){
 let data48 = data.valueSet;
 if(typeof data48 === "string"){
 if(!pattern1.test(data48)){
-const err43 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/valueSet",schemaPath:"#/properties/valueSet/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueSet", "#/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._valueSet !== undefined && func0.call(data, "_valueSet")){
-if(!(func2(data._valueSet, {instancePath:instancePath+"/_valueSet",parentData:data,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueSet, {instancePath:instancePath+"/_valueSet"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.hierarchyMeaning !== undefined && func0.call(data, "hierarchyMeaning")){
 let data50 = data.hierarchyMeaning;
 if(!((((data50 === "grouped-by") || (data50 === "is-a")) || (data50 === "part-of")) || (data50 === "classified-with"))){
-const err45 = {instancePath:instancePath+"/hierarchyMeaning",schemaPath:"#/properties/hierarchyMeaning/enum",keyword:"enum",params:{allowedValues: schema0.properties.hierarchyMeaning.enum}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hierarchyMeaning", "#/properties/hierarchyMeaning/enum", {allowedValues: schema0.properties.hierarchyMeaning.enum}); errors++;
 }
 }
 if(data._hierarchyMeaning !== undefined && func0.call(data, "_hierarchyMeaning")){
-if(!(func2(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning",parentData:data,parentDataProperty:"_hierarchyMeaning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._hierarchyMeaning, {instancePath:instancePath+"/_hierarchyMeaning"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.compositional !== undefined && func0.call(data, "compositional")){
 if(typeof data.compositional !== "boolean"){
-const err46 = {instancePath:instancePath+"/compositional",schemaPath:"#/properties/compositional/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.versionNeeded !== undefined && func0.call(data, "versionNeeded")){
 if(typeof data.versionNeeded !== "boolean"){
-const err47 = {instancePath:instancePath+"/versionNeeded",schemaPath:"#/properties/versionNeeded/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/versionNeeded", "#/properties/versionNeeded/type", {type: "boolean"}); errors++;
 }
 }
 if(data._versionNeeded !== undefined && func0.call(data, "_versionNeeded")){
-if(!(func2(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded",parentData:data,parentDataProperty:"_versionNeeded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._versionNeeded, {instancePath:instancePath+"/_versionNeeded"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.content !== undefined && func0.call(data, "content")){
 let data56 = data.content;
 if(!(((((data56 === "not-present") || (data56 === "example")) || (data56 === "fragment")) || (data56 === "complete")) || (data56 === "supplement"))){
-const err48 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/enum",keyword:"enum",params:{allowedValues: schema0.properties.content.enum}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/enum", {allowedValues: schema0.properties.content.enum}); errors++;
 }
 }
 if(data._content !== undefined && func0.call(data, "_content")){
-if(!(func2(data._content, {instancePath:instancePath+"/_content",parentData:data,parentDataProperty:"_content",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._content, {instancePath:instancePath+"/_content"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.supplements !== undefined && func0.call(data, "supplements")){
 let data58 = data.supplements;
 if(typeof data58 === "string"){
 if(!pattern1.test(data58)){
-const err49 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/supplements",schemaPath:"#/properties/supplements/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supplements", "#/properties/supplements/type", {type: "string"}); errors++;
 }
 }
 if(data._supplements !== undefined && func0.call(data, "_supplements")){
-if(!(func2(data._supplements, {instancePath:instancePath+"/_supplements",parentData:data,parentDataProperty:"_supplements",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._supplements, {instancePath:instancePath+"/_supplements"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.count !== undefined && func0.call(data, "count")){
 let data60 = data.count;
 if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err51 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/type", {type: "integer"}); errors++;
 }
 if((typeof data60 == "number") && (isFinite(data60))){
 if(data60 > 2147483647 || isNaN(data60)){
-const err52 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data60 < 0 || isNaN(data60)){
-const err53 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/count", "#/properties/count/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._count !== undefined && func0.call(data, "_count")){
-if(!(func2(data._count, {instancePath:instancePath+"/_count",parentData:data,parentDataProperty:"_count",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._count, {instancePath:instancePath+"/_count"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
@@ -2257,14 +1366,7 @@ let valid24 = true;
 const _errs104 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._code !== undefined && func0.call(data63, "_code")){
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs104 === errors;
@@ -2281,14 +1383,7 @@ if(_valid2){
 const _errs105 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.code === undefined) || (!(func0.call(data63, "code")))){
-const err55 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs105 === errors;
@@ -2300,28 +1395,14 @@ props2._code = true;
 }
 }
 if(!valid24){
-const err56 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs107 = errors;
 let valid26 = true;
 const _errs108 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._operator !== undefined && func0.call(data63, "_operator")){
-const err57 = {};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs108 === errors;
@@ -2338,14 +1419,7 @@ if(_valid3){
 const _errs109 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.operator === undefined) || (!(func0.call(data63, "operator")))){
-const err58 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/then/required",keyword:"required",params:{missingProperty: "operator"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/then/required", {missingProperty: "operator"}); errors++;
 }
 }
 var _valid3 = _errs109 === errors;
@@ -2357,14 +1431,7 @@ props3._operator = true;
 }
 }
 if(!valid26){
-const err59 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2380,14 +1447,7 @@ let valid28 = true;
 const _errs112 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if(data63._value !== undefined && func0.call(data63, "_value")){
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs112 === errors;
@@ -2404,14 +1464,7 @@ if(_valid4){
 const _errs113 = errors;
 if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
 if((data63.value === undefined) || (!(func0.call(data63, "value")))){
-const err61 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid4 = _errs113 === errors;
@@ -2423,14 +1476,7 @@ props4._value = true;
 }
 }
 if(!valid28){
-const err62 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2460,25 +1506,11 @@ if(data63.id !== undefined && func0.call(data63, "id")){
 let data67 = data63.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-const err63 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/filter/" + i7+"/id",schemaPath:"#/$defs/CodeSystem_Filter/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/id", "#/$defs/CodeSystem_Filter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data63.extension !== undefined && func0.call(data63, "extension")){
@@ -2486,21 +1518,13 @@ let data68 = data63.extension;
 if(Array.isArray(data68)){
 const len8 = data68.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data68[i8], {instancePath:instancePath+"/filter/" + i7+"/extension/" + i8,parentData:data68,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data68[i8], {instancePath:instancePath+"/filter/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/filter/" + i7+"/extension",schemaPath:"#/$defs/CodeSystem_Filter/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/extension", "#/$defs/CodeSystem_Filter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data63.modifierExtension !== undefined && func0.call(data63, "modifierExtension")){
@@ -2508,83 +1532,45 @@ let data70 = data63.modifierExtension;
 if(Array.isArray(data70)){
 const len9 = data70.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data70[i9], {instancePath:instancePath+"/filter/" + i7+"/modifierExtension/" + i9,parentData:data70,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i9], {instancePath:instancePath+"/filter/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/filter/" + i7+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Filter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/modifierExtension", "#/$defs/CodeSystem_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data63.code !== undefined && func0.call(data63, "code")){
 let data72 = data63.code;
 if(typeof data72 === "string"){
 if(!pattern2.test(data72)){
-const err67 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/filter/" + i7+"/code",schemaPath:"#/$defs/CodeSystem_Filter/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/code", "#/$defs/CodeSystem_Filter/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data63._code !== undefined && func0.call(data63, "_code")){
-if(!(func2(data63._code, {instancePath:instancePath+"/filter/" + i7+"/_code",parentData:data63,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63._code, {instancePath:instancePath+"/filter/" + i7+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data63.description !== undefined && func0.call(data63, "description")){
 let data74 = data63.description;
 if(typeof data74 === "string"){
 if(func7(data74) < 1){
-const err69 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/filter/" + i7+"/description",schemaPath:"#/$defs/CodeSystem_Filter/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/description", "#/$defs/CodeSystem_Filter/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data63._description !== undefined && func0.call(data63, "_description")){
-if(!(func2(data63._description, {instancePath:instancePath+"/filter/" + i7+"/_description",parentData:data63,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63._description, {instancePath:instancePath+"/filter/" + i7+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data63.operator !== undefined && func0.call(data63, "operator")){
@@ -2594,36 +1580,15 @@ const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
 let data77 = data76[i10];
 if(typeof data77 !== "string"){
-const err71 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/type", {type: "string"}); errors++;
 }
 if(!(((((((((data77 === "=") || (data77 === "is-a")) || (data77 === "descendent-of")) || (data77 === "is-not-a")) || (data77 === "regex")) || (data77 === "in")) || (data77 === "not-in")) || (data77 === "generalizes")) || (data77 === "exists"))){
-const err72 = {instancePath:instancePath+"/filter/" + i7+"/operator/" + i10,schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.operator.items.enum}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator/" + i10, "#/$defs/CodeSystem_Filter/properties/operator/items/enum", {allowedValues: schema1.properties.operator.items.enum}); errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/filter/" + i7+"/operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/operator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/operator", "#/$defs/CodeSystem_Filter/properties/operator/type", {type: "array"}); errors++;
 }
 }
 if(data63._operator !== undefined && func0.call(data63, "_operator")){
@@ -2631,76 +1596,39 @@ let data78 = data63._operator;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data78[i11], {instancePath:instancePath+"/filter/" + i7+"/_operator/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data78[i11], {instancePath:instancePath+"/filter/" + i7+"/_operator/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/filter/" + i7+"/_operator",schemaPath:"#/$defs/CodeSystem_Filter/properties/_operator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/_operator", "#/$defs/CodeSystem_Filter/properties/_operator/type", {type: "array"}); errors++;
 }
 }
 if(data63.value !== undefined && func0.call(data63, "value")){
 let data80 = data63.value;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err75 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/filter/" + i7+"/value",schemaPath:"#/$defs/CodeSystem_Filter/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7+"/value", "#/$defs/CodeSystem_Filter/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data63._value !== undefined && func0.call(data63, "_value")){
-if(!(func2(data63._value, {instancePath:instancePath+"/filter/" + i7+"/_value",parentData:data63,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63._value, {instancePath:instancePath+"/filter/" + i7+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/filter/" + i7,schemaPath:"#/$defs/CodeSystem_Filter/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i7, "#/$defs/CodeSystem_Filter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -2714,14 +1642,7 @@ let valid43 = true;
 const _errs145 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if(data83._code !== undefined && func0.call(data83, "_code")){
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs145 === errors;
@@ -2738,14 +1659,7 @@ if(_valid5){
 const _errs146 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.code === undefined) || (!(func0.call(data83, "code")))){
-const err80 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid5 = _errs146 === errors;
@@ -2757,28 +1671,14 @@ props5._code = true;
 }
 }
 if(!valid43){
-const err81 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs148 = errors;
 let valid45 = true;
 const _errs149 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if(data83._type !== undefined && func0.call(data83, "_type")){
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs149 === errors;
@@ -2795,14 +1695,7 @@ if(_valid6){
 const _errs150 = errors;
 if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
 if((data83.type === undefined) || (!(func0.call(data83, "type")))){
-const err83 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid6 = _errs150 === errors;
@@ -2814,14 +1707,7 @@ props6._type = true;
 }
 }
 if(!valid45){
-const err84 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true && props6 !== undefined){
 if(props6 === true){
@@ -2851,25 +1737,11 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data86 = data83.id;
 if(typeof data86 === "string"){
 if(func7(data86) < 1){
-const err85 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/property/" + i12+"/id",schemaPath:"#/$defs/CodeSystem_Property/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/id", "#/$defs/CodeSystem_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data83.extension !== undefined && func0.call(data83, "extension")){
@@ -2877,21 +1749,13 @@ let data87 = data83.extension;
 if(Array.isArray(data87)){
 const len13 = data87.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data87[i13], {instancePath:instancePath+"/property/" + i12+"/extension/" + i13,parentData:data87,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data87[i13], {instancePath:instancePath+"/property/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/property/" + i12+"/extension",schemaPath:"#/$defs/CodeSystem_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/extension", "#/$defs/CodeSystem_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
@@ -2899,157 +1763,82 @@ let data89 = data83.modifierExtension;
 if(Array.isArray(data89)){
 const len14 = data89.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data89[i14], {instancePath:instancePath+"/property/" + i12+"/modifierExtension/" + i14,parentData:data89,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data89[i14], {instancePath:instancePath+"/property/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/property/" + i12+"/modifierExtension",schemaPath:"#/$defs/CodeSystem_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/modifierExtension", "#/$defs/CodeSystem_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data83.code !== undefined && func0.call(data83, "code")){
 let data91 = data83.code;
 if(typeof data91 === "string"){
 if(!pattern2.test(data91)){
-const err89 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/property/" + i12+"/code",schemaPath:"#/$defs/CodeSystem_Property/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/code", "#/$defs/CodeSystem_Property/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data83._code !== undefined && func0.call(data83, "_code")){
-if(!(func2(data83._code, {instancePath:instancePath+"/property/" + i12+"/_code",parentData:data83,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._code, {instancePath:instancePath+"/property/" + i12+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data83.uri !== undefined && func0.call(data83, "uri")){
 let data93 = data83.uri;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err91 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/property/" + i12+"/uri",schemaPath:"#/$defs/CodeSystem_Property/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/uri", "#/$defs/CodeSystem_Property/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data83._uri !== undefined && func0.call(data83, "_uri")){
-if(!(func2(data83._uri, {instancePath:instancePath+"/property/" + i12+"/_uri",parentData:data83,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._uri, {instancePath:instancePath+"/property/" + i12+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data83.description !== undefined && func0.call(data83, "description")){
 let data95 = data83.description;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-const err93 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/property/" + i12+"/description",schemaPath:"#/$defs/CodeSystem_Property/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/description", "#/$defs/CodeSystem_Property/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data83._description !== undefined && func0.call(data83, "_description")){
-if(!(func2(data83._description, {instancePath:instancePath+"/property/" + i12+"/_description",parentData:data83,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._description, {instancePath:instancePath+"/property/" + i12+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data83.type !== undefined && func0.call(data83, "type")){
 let data97 = data83.type;
 if(!(((((((data97 === "code") || (data97 === "Coding")) || (data97 === "string")) || (data97 === "integer")) || (data97 === "boolean")) || (data97 === "dateTime")) || (data97 === "decimal"))){
-const err95 = {instancePath:instancePath+"/property/" + i12+"/type",schemaPath:"#/$defs/CodeSystem_Property/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12+"/type", "#/$defs/CodeSystem_Property/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data83._type !== undefined && func0.call(data83, "_type")){
-if(!(func2(data83._type, {instancePath:instancePath+"/property/" + i12+"/_type",parentData:data83,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._type, {instancePath:instancePath+"/property/" + i12+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/property/" + i12,schemaPath:"#/$defs/CodeSystem_Property/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i12, "#/$defs/CodeSystem_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.concept !== undefined && func0.call(data, "concept")){
@@ -3057,33 +1846,18 @@ let data99 = data.concept;
 if(Array.isArray(data99)){
 const len15 = data99.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1(data99[i15], {instancePath:instancePath+"/concept/" + i15,parentData:data99,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data99[i15], {instancePath:instancePath+"/concept/" + i15}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/concept",schemaPath:"#/properties/concept/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/concept", "#/properties/concept/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err99 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3091,3 +1865,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1627,7 +1627,20 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "caseSensitive")) && (key2 !== "_caseSensitive")) && (key2 !== "valueSet")) && (key2 !== "_valueSet")) && (key2 !== "hierarchyMeaning")) && (key2 !== "_hierarchyMeaning")) && (key2 !== "compositional")) && (key2 !== "_compositional")) && (key2 !== "versionNeeded")) && (key2 !== "_versionNeeded")) && (key2 !== "content")) && (key2 !== "_content")) && (key2 !== "supplements")) && (key2 !== "_supplements")) && (key2 !== "count")) && (key2 !== "_count")) && (key2 !== "filter")) && (key2 !== "property")) && (key2 !== "concept")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) &&
+(key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) &&
+(key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) &&
+(key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) &&
+(key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) &&
+(key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) &&
+(key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) &&
+(key2 !== "_purpose")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "caseSensitive")) &&
+(key2 !== "_caseSensitive")) && (key2 !== "valueSet")) && (key2 !== "_valueSet")) && (key2 !== "hierarchyMeaning")) &&
+(key2 !== "_hierarchyMeaning")) && (key2 !== "compositional")) && (key2 !== "_compositional")) && (key2 !== "versionNeeded")) &&
+(key2 !== "_versionNeeded")) && (key2 !== "content")) && (key2 !== "_content")) && (key2 !== "supplements")) &&
+(key2 !== "_supplements")) && (key2 !== "count")) && (key2 !== "_count")) && (key2 !== "filter")) && (key2 !== "property")) &&
+(key2 !== "concept")){
 errors++;
 }
 }

@@ -641,7 +641,16 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "partOf")) && (key1 !== "inResponseTo")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "medium")) && (key1 !== "subject")) && (key1 !== "topic")) && (key1 !== "about")) && (key1 !== "encounter")) && (key1 !== "sent")) && (key1 !== "_sent")) && (key1 !== "received")) && (key1 !== "_received")) && (key1 !== "recipient")) && (key1 !== "sender")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "payload")) && (key1 !== "note")){
+if((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) &&
+(key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "partOf")) &&
+(key1 !== "inResponseTo")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) &&
+(key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "medium")) && (key1 !== "subject")) &&
+(key1 !== "topic")) && (key1 !== "about")) && (key1 !== "encounter")) && (key1 !== "sent")) && (key1 !== "_sent")) &&
+(key1 !== "received")) && (key1 !== "_received")) && (key1 !== "recipient")) && (key1 !== "sender")) && (key1 !== "reasonCode")) &&
+(key1 !== "reasonReference")) && (key1 !== "payload")) && (key1 !== "note")){
 errors++;
 }
 }

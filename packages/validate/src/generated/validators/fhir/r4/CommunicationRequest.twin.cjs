@@ -578,7 +578,16 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "replaces")) && (key1 !== "groupIdentifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "medium")) && (key1 !== "subject")) && (key1 !== "about")) && (key1 !== "encounter")) && (key1 !== "payload")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "recipient")) && (key1 !== "sender")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "note")){
+if(((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "replaces")) && (key1 !== "groupIdentifier")) &&
+(key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "category")) && (key1 !== "priority")) &&
+(key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "medium")) &&
+(key1 !== "subject")) && (key1 !== "about")) && (key1 !== "encounter")) && (key1 !== "payload")) && (key1 !== "occurrenceDateTime")) &&
+(key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) &&
+(key1 !== "requester")) && (key1 !== "recipient")) && (key1 !== "sender")) && (key1 !== "reasonCode")) &&
+(key1 !== "reasonReference")) && (key1 !== "note")){
 errors++;
 }
 }

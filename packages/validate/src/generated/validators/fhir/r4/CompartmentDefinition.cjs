@@ -193,7 +193,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CompartmentDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -209,14 +209,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -233,14 +226,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -252,28 +238,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -290,14 +262,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -309,14 +274,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -332,14 +290,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -356,14 +307,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -375,14 +319,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -398,14 +335,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._code !== undefined && func0.call(data, "_code")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -422,14 +352,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -441,14 +364,7 @@ props3._code = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -464,14 +380,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._search !== undefined && func0.call(data, "_search")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -488,14 +397,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.search === undefined) || (!(func0.call(data, "search")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "search"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "search"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -507,14 +409,7 @@ props4._search = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -527,14 +422,7 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -577,113 +465,60 @@ props0.resource = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CompartmentDefinition" !== data.resourceType){
-const err16 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "CompartmentDefinition"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CompartmentDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err19 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -691,21 +526,13 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -713,21 +540,13 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -735,223 +554,117 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err26 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err28 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-const err32 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err33 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data29))){
-const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -959,52 +672,29 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data33[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data33[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data35 = data.description;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1012,89 +702,50 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data37[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data37[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data41 = data.code;
 if(!(((((data41 === "Patient") || (data41 === "Encounter")) || (data41 === "RelatedPerson")) || (data41 === "Practitioner")) || (data41 === "Device"))){
-const err45 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema0.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.search !== undefined && func0.call(data, "search")){
 if(typeof data.search !== "boolean"){
-const err46 = {instancePath:instancePath+"/search",schemaPath:"#/properties/search/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/search", "#/properties/search/type", {type: "boolean"}); errors++;
 }
 }
 if(data._search !== undefined && func0.call(data, "_search")){
-if(!(func2(data._search, {instancePath:instancePath+"/_search",parentData:data,parentDataProperty:"_search",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._search, {instancePath:instancePath+"/_search"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -1108,14 +759,7 @@ let valid26 = true;
 const _errs87 = errors;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(data46._code !== undefined && func0.call(data46, "_code")){
-const err47 = {};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs87 === errors;
@@ -1132,14 +776,7 @@ if(_valid5){
 const _errs88 = errors;
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.code === undefined) || (!(func0.call(data46, "code")))){
-const err48 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/CompartmentDefinition_Resource/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid5 = _errs88 === errors;
@@ -1151,14 +788,7 @@ props5._code = true;
 }
 }
 if(!valid26){
-const err49 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/CompartmentDefinition_Resource/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if(props5 !== true){
@@ -1177,25 +807,11 @@ if(data46.id !== undefined && func0.call(data46, "id")){
 let data48 = data46.id;
 if(typeof data48 === "string"){
 if(func6(data48) < 1){
-const err50 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/CompartmentDefinition_Resource/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/CompartmentDefinition_Resource/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -1203,21 +819,13 @@ let data49 = data46.extension;
 if(Array.isArray(data49)){
 const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data49[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6,parentData:data49,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/resource/" + i5+"/extension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/extension", "#/$defs/CompartmentDefinition_Resource/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -1225,50 +833,68 @@ let data51 = data46.modifierExtension;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data51[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data51[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/resource/" + i5+"/modifierExtension",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/modifierExtension", "#/$defs/CompartmentDefinition_Resource/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.code !== undefined && func0.call(data46, "code")){
 let data53 = data46.code;
 if(typeof data53 !== "string"){
-const err54 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/code", "#/$defs/CompartmentDefinition_Resource/properties/code/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data53 === "Account") || (data53 === "ActivityDefinition")) || (data53 === "AdverseEvent")) || (data53 === "AllergyIntolerance")) || (data53 === "Appointment")) || (data53 === "AppointmentResponse")) || (data53 === "AuditEvent")) || (data53 === "Basic")) || (data53 === "Binary")) || (data53 === "BiologicallyDerivedProduct")) || (data53 === "BodyStructure")) || (data53 === "Bundle")) || (data53 === "CapabilityStatement")) || (data53 === "CarePlan")) || (data53 === "CareTeam")) || (data53 === "CatalogEntry")) || (data53 === "ChargeItem")) || (data53 === "ChargeItemDefinition")) || (data53 === "Claim")) || (data53 === "ClaimResponse")) || (data53 === "ClinicalImpression")) || (data53 === "CodeSystem")) || (data53 === "Communication")) || (data53 === "CommunicationRequest")) || (data53 === "CompartmentDefinition")) || (data53 === "Composition")) || (data53 === "ConceptMap")) || (data53 === "Condition")) || (data53 === "Consent")) || (data53 === "Contract")) || (data53 === "Coverage")) || (data53 === "CoverageEligibilityRequest")) || (data53 === "CoverageEligibilityResponse")) || (data53 === "DetectedIssue")) || (data53 === "Device")) || (data53 === "DeviceDefinition")) || (data53 === "DeviceMetric")) || (data53 === "DeviceRequest")) || (data53 === "DeviceUseStatement")) || (data53 === "DiagnosticReport")) || (data53 === "DocumentManifest")) || (data53 === "DocumentReference")) || (data53 === "DomainResource")) || (data53 === "EffectEvidenceSynthesis")) || (data53 === "Encounter")) || (data53 === "Endpoint")) || (data53 === "EnrollmentRequest")) || (data53 === "EnrollmentResponse")) || (data53 === "EpisodeOfCare")) || (data53 === "EventDefinition")) || (data53 === "Evidence")) || (data53 === "EvidenceVariable")) || (data53 === "ExampleScenario")) || (data53 === "ExplanationOfBenefit")) || (data53 === "FamilyMemberHistory")) || (data53 === "Flag")) || (data53 === "Goal")) || (data53 === "GraphDefinition")) || (data53 === "Group")) || (data53 === "GuidanceResponse")) || (data53 === "HealthcareService")) || (data53 === "ImagingStudy")) || (data53 === "Immunization")) || (data53 === "ImmunizationEvaluation")) || (data53 === "ImmunizationRecommendation")) || (data53 === "ImplementationGuide")) || (data53 === "InsurancePlan")) || (data53 === "Invoice")) || (data53 === "Library")) || (data53 === "Linkage")) || (data53 === "List")) || (data53 === "Location")) || (data53 === "Measure")) || (data53 === "MeasureReport")) || (data53 === "Media")) || (data53 === "Medication")) || (data53 === "MedicationAdministration")) || (data53 === "MedicationDispense")) || (data53 === "MedicationKnowledge")) || (data53 === "MedicationRequest")) || (data53 === "MedicationStatement")) || (data53 === "MedicinalProduct")) || (data53 === "MedicinalProductAuthorization")) || (data53 === "MedicinalProductContraindication")) || (data53 === "MedicinalProductIndication")) || (data53 === "MedicinalProductIngredient")) || (data53 === "MedicinalProductInteraction")) || (data53 === "MedicinalProductManufactured")) || (data53 === "MedicinalProductPackaged")) || (data53 === "MedicinalProductPharmaceutical")) || (data53 === "MedicinalProductUndesirableEffect")) || (data53 === "MessageDefinition")) || (data53 === "MessageHeader")) || (data53 === "MolecularSequence")) || (data53 === "NamingSystem")) || (data53 === "NutritionOrder")) || (data53 === "Observation")) || (data53 === "ObservationDefinition")) || (data53 === "OperationDefinition")) || (data53 === "OperationOutcome")) || (data53 === "Organization")) || (data53 === "OrganizationAffiliation")) || (data53 === "Parameters")) || (data53 === "Patient")) || (data53 === "PaymentNotice")) || (data53 === "PaymentReconciliation")) || (data53 === "Person")) || (data53 === "PlanDefinition")) || (data53 === "Practitioner")) || (data53 === "PractitionerRole")) || (data53 === "Procedure")) || (data53 === "Provenance")) || (data53 === "Questionnaire")) || (data53 === "QuestionnaireResponse")) || (data53 === "RelatedPerson")) || (data53 === "RequestGroup")) || (data53 === "ResearchDefinition")) || (data53 === "ResearchElementDefinition")) || (data53 === "ResearchStudy")) || (data53 === "ResearchSubject")) || (data53 === "Resource")) || (data53 === "RiskAssessment")) || (data53 === "RiskEvidenceSynthesis")) || (data53 === "Schedule")) || (data53 === "SearchParameter")) || (data53 === "ServiceRequest")) || (data53 === "Slot")) || (data53 === "Specimen")) || (data53 === "SpecimenDefinition")) || (data53 === "StructureDefinition")) || (data53 === "StructureMap")) || (data53 === "Subscription")) || (data53 === "Substance")) || (data53 === "SubstanceNucleicAcid")) || (data53 === "SubstancePolymer")) || (data53 === "SubstanceProtein")) || (data53 === "SubstanceReferenceInformation")) || (data53 === "SubstanceSourceMaterial")) || (data53 === "SubstanceSpecification")) || (data53 === "SupplyDelivery")) || (data53 === "SupplyRequest")) || (data53 === "Task")) || (data53 === "TerminologyCapabilities")) || (data53 === "TestReport")) || (data53 === "TestScript")) || (data53 === "ValueSet")) || (data53 === "VerificationResult")) || (data53 === "VisionPrescription"))){
-const err55 = {instancePath:instancePath+"/resource/" + i5+"/code",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data53 === "Account") ||
+(data53 === "ActivityDefinition")) || (data53 === "AdverseEvent")) || (data53 === "AllergyIntolerance")) ||
+(data53 === "Appointment")) || (data53 === "AppointmentResponse")) || (data53 === "AuditEvent")) || (data53 === "Basic")) ||
+(data53 === "Binary")) || (data53 === "BiologicallyDerivedProduct")) || (data53 === "BodyStructure")) || (data53 === "Bundle")) ||
+(data53 === "CapabilityStatement")) || (data53 === "CarePlan")) || (data53 === "CareTeam")) || (data53 === "CatalogEntry")) ||
+(data53 === "ChargeItem")) || (data53 === "ChargeItemDefinition")) || (data53 === "Claim")) || (data53 === "ClaimResponse")) ||
+(data53 === "ClinicalImpression")) || (data53 === "CodeSystem")) || (data53 === "Communication")) || (data53 === "CommunicationRequest")) ||
+(data53 === "CompartmentDefinition")) || (data53 === "Composition")) || (data53 === "ConceptMap")) || (data53 === "Condition")) ||
+(data53 === "Consent")) || (data53 === "Contract")) || (data53 === "Coverage")) || (data53 === "CoverageEligibilityRequest")) ||
+(data53 === "CoverageEligibilityResponse")) || (data53 === "DetectedIssue")) || (data53 === "Device")) ||
+(data53 === "DeviceDefinition")) || (data53 === "DeviceMetric")) || (data53 === "DeviceRequest")) || (data53 === "DeviceUseStatement")) ||
+(data53 === "DiagnosticReport")) || (data53 === "DocumentManifest")) || (data53 === "DocumentReference")) ||
+(data53 === "DomainResource")) || (data53 === "EffectEvidenceSynthesis")) || (data53 === "Encounter")) ||
+(data53 === "Endpoint")) || (data53 === "EnrollmentRequest")) || (data53 === "EnrollmentResponse")) || (data53 === "EpisodeOfCare")) ||
+(data53 === "EventDefinition")) || (data53 === "Evidence")) || (data53 === "EvidenceVariable")) || (data53 === "ExampleScenario")) ||
+(data53 === "ExplanationOfBenefit")) || (data53 === "FamilyMemberHistory")) || (data53 === "Flag")) || (data53 === "Goal")) ||
+(data53 === "GraphDefinition")) || (data53 === "Group")) || (data53 === "GuidanceResponse")) || (data53 === "HealthcareService")) ||
+(data53 === "ImagingStudy")) || (data53 === "Immunization")) || (data53 === "ImmunizationEvaluation")) ||
+(data53 === "ImmunizationRecommendation")) || (data53 === "ImplementationGuide")) || (data53 === "InsurancePlan")) ||
+(data53 === "Invoice")) || (data53 === "Library")) || (data53 === "Linkage")) || (data53 === "List")) || (data53 === "Location")) ||
+(data53 === "Measure")) || (data53 === "MeasureReport")) || (data53 === "Media")) || (data53 === "Medication")) ||
+(data53 === "MedicationAdministration")) || (data53 === "MedicationDispense")) || (data53 === "MedicationKnowledge")) ||
+(data53 === "MedicationRequest")) || (data53 === "MedicationStatement")) || (data53 === "MedicinalProduct")) ||
+(data53 === "MedicinalProductAuthorization")) || (data53 === "MedicinalProductContraindication")) || (data53 === "MedicinalProductIndication")) ||
+(data53 === "MedicinalProductIngredient")) || (data53 === "MedicinalProductInteraction")) || (data53 === "MedicinalProductManufactured")) ||
+(data53 === "MedicinalProductPackaged")) || (data53 === "MedicinalProductPharmaceutical")) || (data53 === "MedicinalProductUndesirableEffect")) ||
+(data53 === "MessageDefinition")) || (data53 === "MessageHeader")) || (data53 === "MolecularSequence")) ||
+(data53 === "NamingSystem")) || (data53 === "NutritionOrder")) || (data53 === "Observation")) || (data53 === "ObservationDefinition")) ||
+(data53 === "OperationDefinition")) || (data53 === "OperationOutcome")) || (data53 === "Organization")) ||
+(data53 === "OrganizationAffiliation")) || (data53 === "Parameters")) || (data53 === "Patient")) || (data53 === "PaymentNotice")) ||
+(data53 === "PaymentReconciliation")) || (data53 === "Person")) || (data53 === "PlanDefinition")) || (data53 === "Practitioner")) ||
+(data53 === "PractitionerRole")) || (data53 === "Procedure")) || (data53 === "Provenance")) || (data53 === "Questionnaire")) ||
+(data53 === "QuestionnaireResponse")) || (data53 === "RelatedPerson")) || (data53 === "RequestGroup")) ||
+(data53 === "ResearchDefinition")) || (data53 === "ResearchElementDefinition")) || (data53 === "ResearchStudy")) ||
+(data53 === "ResearchSubject")) || (data53 === "Resource")) || (data53 === "RiskAssessment")) || (data53 === "RiskEvidenceSynthesis")) ||
+(data53 === "Schedule")) || (data53 === "SearchParameter")) || (data53 === "ServiceRequest")) || (data53 === "Slot")) ||
+(data53 === "Specimen")) || (data53 === "SpecimenDefinition")) || (data53 === "StructureDefinition")) || (data53 === "StructureMap")) ||
+(data53 === "Subscription")) || (data53 === "Substance")) || (data53 === "SubstanceNucleicAcid")) || (data53 === "SubstancePolymer")) ||
+(data53 === "SubstanceProtein")) || (data53 === "SubstanceReferenceInformation")) || (data53 === "SubstanceSourceMaterial")) ||
+(data53 === "SubstanceSpecification")) || (data53 === "SupplyDelivery")) || (data53 === "SupplyRequest")) ||
+(data53 === "Task")) || (data53 === "TerminologyCapabilities")) || (data53 === "TestReport")) || (data53 === "TestScript")) ||
+(data53 === "ValueSet")) || (data53 === "VerificationResult")) || (data53 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/code", "#/$defs/CompartmentDefinition_Resource/properties/code/enum", {allowedValues: schema1.properties.code.enum}); errors++;
 }
 }
 if(data46._code !== undefined && func0.call(data46, "_code")){
-if(!(func2(data46._code, {instancePath:instancePath+"/resource/" + i5+"/_code",parentData:data46,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data46._code, {instancePath:instancePath+"/resource/" + i5+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data46.param !== undefined && func0.call(data46, "param")){
@@ -1279,37 +905,16 @@ for(let i8=0; i8<len8; i8++){
 let data56 = data55[i8];
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err56 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/param/" + i8, "#/$defs/CompartmentDefinition_Resource/properties/param/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/resource/" + i5+"/param/" + i8,schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/param/" + i8, "#/$defs/CompartmentDefinition_Resource/properties/param/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/resource/" + i5+"/param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/param/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/param", "#/$defs/CompartmentDefinition_Resource/properties/param/type", {type: "array"}); errors++;
 }
 }
 if(data46._param !== undefined && func0.call(data46, "_param")){
@@ -1317,88 +922,44 @@ let data57 = data46._param;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data57[i9], {instancePath:instancePath+"/resource/" + i5+"/_param/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57[i9], {instancePath:instancePath+"/resource/" + i5+"/_param/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/resource/" + i5+"/_param",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/_param/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/_param", "#/$defs/CompartmentDefinition_Resource/properties/_param/type", {type: "array"}); errors++;
 }
 }
 if(data46.documentation !== undefined && func0.call(data46, "documentation")){
 let data59 = data46.documentation;
 if(typeof data59 === "string"){
 if(func6(data59) < 1){
-const err60 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/documentation", "#/$defs/CompartmentDefinition_Resource/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/resource/" + i5+"/documentation",schemaPath:"#/$defs/CompartmentDefinition_Resource/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/documentation", "#/$defs/CompartmentDefinition_Resource/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data46._documentation !== undefined && func0.call(data46, "_documentation")){
-if(!(func2(data46._documentation, {instancePath:instancePath+"/resource/" + i5+"/_documentation",parentData:data46,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data46._documentation, {instancePath:instancePath+"/resource/" + i5+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/CompartmentDefinition_Resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/CompartmentDefinition_Resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1406,3 +967,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -540,7 +540,16 @@ errors++;
 }
 }
 for(const key2 in data){
-if(((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "clinicalStatus")) && (key2 !== "verificationStatus")) && (key2 !== "category")) && (key2 !== "severity")) && (key2 !== "code")) && (key2 !== "bodySite")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "onsetDateTime")) && (key2 !== "_onsetDateTime")) && (key2 !== "onsetAge")) && (key2 !== "onsetPeriod")) && (key2 !== "onsetRange")) && (key2 !== "onsetString")) && (key2 !== "_onsetString")) && (key2 !== "abatementDateTime")) && (key2 !== "_abatementDateTime")) && (key2 !== "abatementAge")) && (key2 !== "abatementPeriod")) && (key2 !== "abatementRange")) && (key2 !== "abatementString")) && (key2 !== "_abatementString")) && (key2 !== "recordedDate")) && (key2 !== "_recordedDate")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "stage")) && (key2 !== "evidence")) && (key2 !== "note")){
+if(((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "clinicalStatus")) && (key2 !== "verificationStatus")) && (key2 !== "category")) &&
+(key2 !== "severity")) && (key2 !== "code")) && (key2 !== "bodySite")) && (key2 !== "subject")) && (key2 !== "encounter")) &&
+(key2 !== "onsetDateTime")) && (key2 !== "_onsetDateTime")) && (key2 !== "onsetAge")) && (key2 !== "onsetPeriod")) &&
+(key2 !== "onsetRange")) && (key2 !== "onsetString")) && (key2 !== "_onsetString")) && (key2 !== "abatementDateTime")) &&
+(key2 !== "_abatementDateTime")) && (key2 !== "abatementAge")) && (key2 !== "abatementPeriod")) && (key2 !== "abatementRange")) &&
+(key2 !== "abatementString")) && (key2 !== "_abatementString")) && (key2 !== "recordedDate")) && (key2 !== "_recordedDate")) &&
+(key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "stage")) && (key2 !== "evidence")) && (key2 !== "note")){
 errors++;
 }
 }

@@ -41,7 +41,7 @@ const func12 = require("./datatypes.cjs")["Period"];
 const func13 = require("./datatypes.cjs")["Coding"];
 const wrapper0 = {validate: validate1};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -56,25 +56,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -82,21 +68,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -104,46 +82,29 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data5 = data.type;
 if(!((data5 === "deny") || (data5 === "permit"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func12(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.actor !== undefined && func0.call(data, "actor")){
@@ -154,48 +115,20 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err5 = {instancePath:instancePath+"/actor/" + i2,schemaPath:"#/$defs/Consent_Actor/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "reference"}); errors++;
 }
 if((data9.role === undefined) || (!(func0.call(data9, "role")))){
-const err6 = {instancePath:instancePath+"/actor/" + i2,schemaPath:"#/$defs/Consent_Actor/required",keyword:"required",params:{missingProperty: "role"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/required", {missingProperty: "role"}); errors++;
 }
 if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func10(data10) < 1){
-const err7 = {instancePath:instancePath+"/actor/" + i2+"/id",schemaPath:"#/$defs/Consent_Actor/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/actor/" + i2+"/id",schemaPath:"#/$defs/Consent_Actor/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/id", "#/$defs/Consent_Actor/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -203,21 +136,13 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data11[i3], {instancePath:instancePath+"/actor/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i3], {instancePath:instancePath+"/actor/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/actor/" + i2+"/extension",schemaPath:"#/$defs/Consent_Actor/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/extension", "#/$defs/Consent_Actor/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -225,57 +150,33 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data13[i4], {instancePath:instancePath+"/actor/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i4], {instancePath:instancePath+"/actor/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/actor/" + i2+"/modifierExtension",schemaPath:"#/$defs/Consent_Actor/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2+"/modifierExtension", "#/$defs/Consent_Actor/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
-if(!(func7(data9.role, {instancePath:instancePath+"/actor/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data9.role, {instancePath:instancePath+"/actor/" + i2+"/role"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
-if(!(func8(data9.reference, {instancePath:instancePath+"/actor/" + i2+"/reference",parentData:data9,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data9.reference, {instancePath:instancePath+"/actor/" + i2+"/reference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/actor/" + i2,schemaPath:"#/$defs/Consent_Actor/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i2, "#/$defs/Consent_Actor/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/actor",schemaPath:"#/properties/actor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -283,21 +184,13 @@ let data17 = data.action;
 if(Array.isArray(data17)){
 const len5 = data17.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7(data17[i5], {instancePath:instancePath+"/action/" + i5,parentData:data17,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data17[i5], {instancePath:instancePath+"/action/" + i5}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
@@ -305,21 +198,13 @@ let data19 = data.securityLabel;
 if(Array.isArray(data19)){
 const len6 = data19.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func13(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6,parentData:data19,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data19[i6], {instancePath:instancePath+"/securityLabel/" + i6}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
@@ -327,21 +212,13 @@ let data21 = data.purpose;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func13(data21[i7], {instancePath:instancePath+"/purpose/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data21[i7], {instancePath:instancePath+"/purpose/" + i7}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
@@ -349,21 +226,13 @@ let data23 = data.class;
 if(Array.isArray(data23)){
 const len8 = data23.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func13(data23[i8], {instancePath:instancePath+"/class/" + i8,parentData:data23,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data23[i8], {instancePath:instancePath+"/class/" + i8}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/class",schemaPath:"#/properties/class/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/class", "#/properties/class/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -371,27 +240,18 @@ let data25 = data.code;
 if(Array.isArray(data25)){
 const len9 = data25.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data25[i9], {instancePath:instancePath+"/code/" + i9,parentData:data25,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25[i9], {instancePath:instancePath+"/code/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.dataPeriod !== undefined && func0.call(data, "dataPeriod")){
-if(!(func12(data.dataPeriod, {instancePath:instancePath+"/dataPeriod",parentData:data,parentDataProperty:"dataPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.dataPeriod, {instancePath:instancePath+"/dataPeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.data !== undefined && func0.call(data, "data")){
@@ -405,14 +265,7 @@ let valid27 = true;
 const _errs50 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs50 === errors;
@@ -429,14 +282,7 @@ if(_valid0){
 const _errs51 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.meaning === undefined) || (!(func0.call(data29, "meaning")))){
-const err19 = {instancePath:instancePath+"/data/" + i10,schemaPath:"#/$defs/Consent_Data/allOf/0/then/required",keyword:"required",params:{missingProperty: "meaning"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/then/required", {missingProperty: "meaning"}); errors++;
 }
 }
 var _valid0 = _errs51 === errors;
@@ -448,25 +294,11 @@ props0._meaning = true;
 }
 }
 if(!valid27){
-const err20 = {instancePath:instancePath+"/data/" + i10,schemaPath:"#/$defs/Consent_Data/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.reference === undefined) || (!(func0.call(data29, "reference")))){
-const err21 = {instancePath:instancePath+"/data/" + i10,schemaPath:"#/$defs/Consent_Data/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/required", {missingProperty: "reference"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -481,25 +313,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func10(data31) < 1){
-const err22 = {instancePath:instancePath+"/data/" + i10+"/id",schemaPath:"#/$defs/Consent_Data/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/data/" + i10+"/id",schemaPath:"#/$defs/Consent_Data/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/id", "#/$defs/Consent_Data/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -507,21 +325,13 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len11 = data32.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data32[i11], {instancePath:instancePath+"/data/" + i10+"/extension/" + i11,parentData:data32,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i11], {instancePath:instancePath+"/data/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/data/" + i10+"/extension",schemaPath:"#/$defs/Consent_Data/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/extension", "#/$defs/Consent_Data/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -529,70 +339,39 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len12 = data34.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data34[i12], {instancePath:instancePath+"/data/" + i10+"/modifierExtension/" + i12,parentData:data34,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i12], {instancePath:instancePath+"/data/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/data/" + i10+"/modifierExtension",schemaPath:"#/$defs/Consent_Data/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/modifierExtension", "#/$defs/Consent_Data/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.meaning !== undefined && func0.call(data29, "meaning")){
 let data36 = data29.meaning;
 if(!((((data36 === "instance") || (data36 === "related")) || (data36 === "dependents")) || (data36 === "authoredby"))){
-const err26 = {instancePath:instancePath+"/data/" + i10+"/meaning",schemaPath:"#/$defs/Consent_Data/properties/meaning/enum",keyword:"enum",params:{allowedValues: schema2.properties.meaning.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10+"/meaning", "#/$defs/Consent_Data/properties/meaning/enum", {allowedValues: schema2.properties.meaning.enum}); errors++;
 }
 }
 if(data29._meaning !== undefined && func0.call(data29, "_meaning")){
-if(!(func2(data29._meaning, {instancePath:instancePath+"/data/" + i10+"/_meaning",parentData:data29,parentDataProperty:"_meaning",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data29._meaning, {instancePath:instancePath+"/data/" + i10+"/_meaning"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data29.reference !== undefined && func0.call(data29, "reference")){
-if(!(func8(data29.reference, {instancePath:instancePath+"/data/" + i10+"/reference",parentData:data29,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data29.reference, {instancePath:instancePath+"/data/" + i10+"/reference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/data/" + i10,schemaPath:"#/$defs/Consent_Data/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data/" + i10, "#/$defs/Consent_Data/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/data", "#/properties/data/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
@@ -600,33 +379,18 @@ let data39 = data.provision;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(wrapper0.validate(data39[i13], {instancePath:instancePath+"/provision/" + i13,parentData:data39,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data39[i13], {instancePath:instancePath+"/provision/" + i13}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/provision",schemaPath:"#/properties/provision/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/provision", "#/properties/provision/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -655,7 +419,7 @@ validate1.evaluated = {
 
 const obj0 = new Set(["sourceAttachment", "sourceReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Consent.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -671,14 +435,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -695,14 +452,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -714,45 +464,17 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.scope === undefined) || (!(func0.call(data, "scope")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scope"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "scope"}); errors++;
 }
 if((data.category === undefined) || (!(func0.call(data, "category")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -786,113 +508,60 @@ props0.provision = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Consent" !== data.resourceType){
-const err6 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Consent"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Consent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -900,21 +569,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -922,21 +583,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -944,21 +597,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -966,46 +611,29 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((((data17 === "draft") || (data17 === "proposed")) || (data17 === "active")) || (data17 === "rejected")) || (data17 === "inactive")) || (data17 === "entered-in-error"))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func7(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.scope, {instancePath:instancePath+"/scope"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -1013,68 +641,37 @@ let data20 = data.category;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/category/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20[i4], {instancePath:instancePath+"/category/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.dateTime !== undefined && func0.call(data, "dateTime")){
 let data23 = data.dateTime;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-const err19 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data23))){
-const err20 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/dateTime",schemaPath:"#/properties/dateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateTime", "#/properties/dateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._dateTime !== undefined && func0.call(data, "_dateTime")){
-if(!(func2(data._dateTime, {instancePath:instancePath+"/_dateTime",parentData:data,parentDataProperty:"_dateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._dateTime, {instancePath:instancePath+"/_dateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
@@ -1082,21 +679,13 @@ let data25 = data.performer;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/performer/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i5], {instancePath:instancePath+"/performer/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.organization !== undefined && func0.call(data, "organization")){
@@ -1104,33 +693,23 @@ let data27 = data.organization;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data27[i6], {instancePath:instancePath+"/organization/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27[i6], {instancePath:instancePath+"/organization/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/organization",schemaPath:"#/properties/organization/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organization", "#/properties/organization/type", {type: "array"}); errors++;
 }
 }
 if(data.sourceAttachment !== undefined && func0.call(data, "sourceAttachment")){
-if(!(func9(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment",parentData:data,parentDataProperty:"sourceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.sourceAttachment, {instancePath:instancePath+"/sourceAttachment"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.sourceReference !== undefined && func0.call(data, "sourceReference")){
-if(!(func8(data.sourceReference, {instancePath:instancePath+"/sourceReference",parentData:data,parentDataProperty:"sourceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.sourceReference, {instancePath:instancePath+"/sourceReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.policy !== undefined && func0.call(data, "policy")){
@@ -1144,25 +723,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func10(data33) < 1){
-const err24 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/policy/" + i7+"/id",schemaPath:"#/$defs/Consent_Policy/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/id", "#/$defs/Consent_Policy/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -1170,21 +735,13 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data34[i8], {instancePath:instancePath+"/policy/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i8], {instancePath:instancePath+"/policy/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/policy/" + i7+"/extension",schemaPath:"#/$defs/Consent_Policy/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/extension", "#/$defs/Consent_Policy/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -1192,113 +749,60 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data36[i9], {instancePath:instancePath+"/policy/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i9], {instancePath:instancePath+"/policy/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/policy/" + i7+"/modifierExtension",schemaPath:"#/$defs/Consent_Policy/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/modifierExtension", "#/$defs/Consent_Policy/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.authority !== undefined && func0.call(data32, "authority")){
 let data38 = data32.authority;
 if(typeof data38 === "string"){
 if(!pattern1.test(data38)){
-const err28 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/policy/" + i7+"/authority",schemaPath:"#/$defs/Consent_Policy/properties/authority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/authority", "#/$defs/Consent_Policy/properties/authority/type", {type: "string"}); errors++;
 }
 }
 if(data32._authority !== undefined && func0.call(data32, "_authority")){
-if(!(func2(data32._authority, {instancePath:instancePath+"/policy/" + i7+"/_authority",parentData:data32,parentDataProperty:"_authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32._authority, {instancePath:instancePath+"/policy/" + i7+"/_authority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data32.uri !== undefined && func0.call(data32, "uri")){
 let data40 = data32.uri;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-const err30 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/policy/" + i7+"/uri",schemaPath:"#/$defs/Consent_Policy/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7+"/uri", "#/$defs/Consent_Policy/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data32._uri !== undefined && func0.call(data32, "_uri")){
-if(!(func2(data32._uri, {instancePath:instancePath+"/policy/" + i7+"/_uri",parentData:data32,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32._uri, {instancePath:instancePath+"/policy/" + i7+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/policy/" + i7,schemaPath:"#/$defs/Consent_Policy/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy/" + i7, "#/$defs/Consent_Policy/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/policy",schemaPath:"#/properties/policy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
 }
 }
 if(data.policyRule !== undefined && func0.call(data, "policyRule")){
-if(!(func7(data.policyRule, {instancePath:instancePath+"/policyRule",parentData:data,parentDataProperty:"policyRule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.policyRule, {instancePath:instancePath+"/policyRule"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.verification !== undefined && func0.call(data, "verification")){
@@ -1312,14 +816,7 @@ let valid30 = true;
 const _errs75 = errors;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(data44._verified !== undefined && func0.call(data44, "_verified")){
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs75 === errors;
@@ -1336,14 +833,7 @@ if(_valid1){
 const _errs76 = errors;
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if((data44.verified === undefined) || (!(func0.call(data44, "verified")))){
-const err35 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/then/required",keyword:"required",params:{missingProperty: "verified"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/then/required", {missingProperty: "verified"}); errors++;
 }
 }
 var _valid1 = _errs76 === errors;
@@ -1355,14 +845,7 @@ props1._verified = true;
 }
 }
 if(!valid30){
-const err36 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
 if(props1 !== true){
@@ -1380,25 +863,11 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data46 = data44.id;
 if(typeof data46 === "string"){
 if(func10(data46) < 1){
-const err37 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/verification/" + i10+"/id",schemaPath:"#/$defs/Consent_Verification/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/id", "#/$defs/Consent_Verification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data44.extension !== undefined && func0.call(data44, "extension")){
@@ -1406,21 +875,13 @@ let data47 = data44.extension;
 if(Array.isArray(data47)){
 const len11 = data47.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data47[i11], {instancePath:instancePath+"/verification/" + i10+"/extension/" + i11,parentData:data47,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i11], {instancePath:instancePath+"/verification/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/verification/" + i10+"/extension",schemaPath:"#/$defs/Consent_Verification/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/extension", "#/$defs/Consent_Verification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
@@ -1428,139 +889,71 @@ let data49 = data44.modifierExtension;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data49[i12], {instancePath:instancePath+"/verification/" + i10+"/modifierExtension/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i12], {instancePath:instancePath+"/verification/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/verification/" + i10+"/modifierExtension",schemaPath:"#/$defs/Consent_Verification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/modifierExtension", "#/$defs/Consent_Verification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data44.verified !== undefined && func0.call(data44, "verified")){
 if(typeof data44.verified !== "boolean"){
-const err41 = {instancePath:instancePath+"/verification/" + i10+"/verified",schemaPath:"#/$defs/Consent_Verification/properties/verified/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verified", "#/$defs/Consent_Verification/properties/verified/type", {type: "boolean"}); errors++;
 }
 }
 if(data44._verified !== undefined && func0.call(data44, "_verified")){
-if(!(func2(data44._verified, {instancePath:instancePath+"/verification/" + i10+"/_verified",parentData:data44,parentDataProperty:"_verified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data44._verified, {instancePath:instancePath+"/verification/" + i10+"/_verified"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data44.verifiedWith !== undefined && func0.call(data44, "verifiedWith")){
-if(!(func8(data44.verifiedWith, {instancePath:instancePath+"/verification/" + i10+"/verifiedWith",parentData:data44,parentDataProperty:"verifiedWith",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data44.verifiedWith, {instancePath:instancePath+"/verification/" + i10+"/verifiedWith"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data44.verificationDate !== undefined && func0.call(data44, "verificationDate")){
 let data54 = data44.verificationDate;
 if(typeof data54 === "string"){
 if(!pattern3.test(data54)){
-const err42 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data54))){
-const err43 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/verification/" + i10+"/verificationDate",schemaPath:"#/$defs/Consent_Verification/properties/verificationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10+"/verificationDate", "#/$defs/Consent_Verification/properties/verificationDate/type", {type: "string"}); errors++;
 }
 }
 if(data44._verificationDate !== undefined && func0.call(data44, "_verificationDate")){
-if(!(func2(data44._verificationDate, {instancePath:instancePath+"/verification/" + i10+"/_verificationDate",parentData:data44,parentDataProperty:"_verificationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data44._verificationDate, {instancePath:instancePath+"/verification/" + i10+"/_verificationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/verification/" + i10,schemaPath:"#/$defs/Consent_Verification/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification/" + i10, "#/$defs/Consent_Verification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/verification",schemaPath:"#/properties/verification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/verification", "#/properties/verification/type", {type: "array"}); errors++;
 }
 }
 if(data.provision !== undefined && func0.call(data, "provision")){
-if(!(validate1(data.provision, {instancePath:instancePath+"/provision",parentData:data,parentDataProperty:"provision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.provision, {instancePath:instancePath+"/provision"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-const err47 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "source[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "source[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1568,3 +961,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -79,9 +79,20 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const func15 = require("./datatypes.cjs")["Quantity"];
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const obj0 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj0 = new Set(["valueBoolean",
+"valueDecimal",
+"valueInteger",
+"valueDate",
+"valueDateTime",
+"valueTime",
+"valueString",
+"valueUri",
+"valueAttachment",
+"valueCoding",
+"valueQuantity",
+"valueReference"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -96,25 +107,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -122,21 +119,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -144,21 +133,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -166,21 +147,13 @@ let data5 = data.identifier;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func6(data5[i2], {instancePath:instancePath+"/identifier/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data5[i2], {instancePath:instancePath+"/identifier/" + i2}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.party !== undefined && func0.call(data, "party")){
@@ -191,48 +164,20 @@ for(let i3=0; i3<len3; i3++){
 let data8 = data7[i3];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.reference === undefined) || (!(func0.call(data8, "reference")))){
-const err5 = {instancePath:instancePath+"/party/" + i3,schemaPath:"#/$defs/Contract_Party/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", {missingProperty: "reference"}); errors++;
 }
 if((data8.role === undefined) || (!(func0.call(data8, "role")))){
-const err6 = {instancePath:instancePath+"/party/" + i3,schemaPath:"#/$defs/Contract_Party/required",keyword:"required",params:{missingProperty: "role"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/required", {missingProperty: "role"}); errors++;
 }
 if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-const err7 = {instancePath:instancePath+"/party/" + i3+"/id",schemaPath:"#/$defs/Contract_Party/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/party/" + i3+"/id",schemaPath:"#/$defs/Contract_Party/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/id", "#/$defs/Contract_Party/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data8.extension !== undefined && func0.call(data8, "extension")){
@@ -240,21 +185,13 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data10[i4], {instancePath:instancePath+"/party/" + i3+"/extension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i4], {instancePath:instancePath+"/party/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/party/" + i3+"/extension",schemaPath:"#/$defs/Contract_Party/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/extension", "#/$defs/Contract_Party/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data8.modifierExtension !== undefined && func0.call(data8, "modifierExtension")){
@@ -262,21 +199,13 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data12[i5], {instancePath:instancePath+"/party/" + i3+"/modifierExtension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i5], {instancePath:instancePath+"/party/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/party/" + i3+"/modifierExtension",schemaPath:"#/$defs/Contract_Party/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/modifierExtension", "#/$defs/Contract_Party/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data8.reference !== undefined && func0.call(data8, "reference")){
@@ -284,69 +213,43 @@ let data14 = data8.reference;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func9(data14[i6], {instancePath:instancePath+"/party/" + i3+"/reference/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data14[i6], {instancePath:instancePath+"/party/" + i3+"/reference/" + i6}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/party/" + i3+"/reference",schemaPath:"#/$defs/Contract_Party/properties/reference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3+"/reference", "#/$defs/Contract_Party/properties/reference/type", {type: "array"}); errors++;
 }
 }
 if(data8.role !== undefined && func0.call(data8, "role")){
-if(!(func8(data8.role, {instancePath:instancePath+"/party/" + i3+"/role",parentData:data8,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data8.role, {instancePath:instancePath+"/party/" + i3+"/role"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/party/" + i3,schemaPath:"#/$defs/Contract_Party/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party/" + i3, "#/$defs/Contract_Party/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/party",schemaPath:"#/properties/party/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/party", "#/properties/party/type", {type: "array"}); errors++;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
-if(!(func9(data.topic, {instancePath:instancePath+"/topic",parentData:data,parentDataProperty:"topic",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.topic, {instancePath:instancePath+"/topic"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.decision !== undefined && func0.call(data, "decision")){
-if(!(func8(data.decision, {instancePath:instancePath+"/decision",parentData:data,parentDataProperty:"decision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.decision, {instancePath:instancePath+"/decision"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.decisionMode !== undefined && func0.call(data, "decisionMode")){
@@ -354,21 +257,13 @@ let data20 = data.decisionMode;
 if(Array.isArray(data20)){
 const len7 = data20.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data20[i7], {instancePath:instancePath+"/decisionMode/" + i7,parentData:data20,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20[i7], {instancePath:instancePath+"/decisionMode/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/decisionMode",schemaPath:"#/properties/decisionMode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/decisionMode", "#/properties/decisionMode/type", {type: "array"}); errors++;
 }
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
@@ -383,14 +278,7 @@ const _errs42 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.valueBoolean !== undefined && func0.call(data23, "valueBoolean")){
 var valid24 = false;
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -398,14 +286,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueBoolean !== undefined && func0.call(data23, "_valueBoolean")){
 var valid24 = false;
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -413,14 +294,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueDecimal !== undefined && func0.call(data23, "valueDecimal")){
 var valid24 = false;
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -428,14 +302,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueDecimal !== undefined && func0.call(data23, "_valueDecimal")){
 var valid24 = false;
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -443,14 +310,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueInteger !== undefined && func0.call(data23, "valueInteger")){
 var valid24 = false;
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -458,14 +318,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueInteger !== undefined && func0.call(data23, "_valueInteger")){
 var valid24 = false;
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -473,14 +326,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueDate !== undefined && func0.call(data23, "valueDate")){
 var valid24 = false;
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -488,14 +334,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueDate !== undefined && func0.call(data23, "_valueDate")){
 var valid24 = false;
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -503,14 +342,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueDateTime !== undefined && func0.call(data23, "valueDateTime")){
 var valid24 = false;
-const err23 = {};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -518,14 +350,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueDateTime !== undefined && func0.call(data23, "_valueDateTime")){
 var valid24 = false;
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -533,14 +358,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueTime !== undefined && func0.call(data23, "valueTime")){
 var valid24 = false;
-const err25 = {};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -548,14 +366,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueTime !== undefined && func0.call(data23, "_valueTime")){
 var valid24 = false;
-const err26 = {};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -563,14 +374,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueString !== undefined && func0.call(data23, "valueString")){
 var valid24 = false;
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -578,14 +382,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueString !== undefined && func0.call(data23, "_valueString")){
 var valid24 = false;
-const err28 = {};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -593,14 +390,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueUri !== undefined && func0.call(data23, "valueUri")){
 var valid24 = false;
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -608,14 +398,7 @@ var valid24 = true;
 if(valid24){
 if(data23._valueUri !== undefined && func0.call(data23, "_valueUri")){
 var valid24 = false;
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -623,14 +406,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueAttachment !== undefined && func0.call(data23, "valueAttachment")){
 var valid24 = false;
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -638,14 +414,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueCoding !== undefined && func0.call(data23, "valueCoding")){
 var valid24 = false;
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -653,14 +422,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueQuantity !== undefined && func0.call(data23, "valueQuantity")){
 var valid24 = false;
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -668,14 +430,7 @@ var valid24 = true;
 if(valid24){
 if(data23.valueReference !== undefined && func0.call(data23, "valueReference")){
 var valid24 = false;
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid24 = true;
@@ -714,53 +469,25 @@ if(_valid0){
 const _errs43 = errors;
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if((data23.valueBoolean === undefined) || (!(func0.call(data23, "valueBoolean")))){
-const err35 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid0 = _errs43 === errors;
 valid23 = _valid0;
 }
 if(!valid23){
-const err36 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 if(data23.id !== undefined && func0.call(data23, "id")){
 let data44 = data23.id;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err37 = {instancePath:instancePath+"/answer/" + i8+"/id",schemaPath:"#/$defs/Contract_Answer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/answer/" + i8+"/id",schemaPath:"#/$defs/Contract_Answer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/id", "#/$defs/Contract_Answer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -768,21 +495,13 @@ let data45 = data23.extension;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data45[i9], {instancePath:instancePath+"/answer/" + i8+"/extension/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i9], {instancePath:instancePath+"/answer/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/answer/" + i8+"/extension",schemaPath:"#/$defs/Contract_Answer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/extension", "#/$defs/Contract_Answer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -790,344 +509,183 @@ let data47 = data23.modifierExtension;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data47[i10], {instancePath:instancePath+"/answer/" + i8+"/modifierExtension/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i10], {instancePath:instancePath+"/answer/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/answer/" + i8+"/modifierExtension",schemaPath:"#/$defs/Contract_Answer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.valueBoolean !== undefined && func0.call(data23, "valueBoolean")){
 if(typeof data23.valueBoolean !== "boolean"){
-const err41 = {instancePath:instancePath+"/answer/" + i8+"/valueBoolean",schemaPath:"#/$defs/Contract_Answer/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data23._valueBoolean !== undefined && func0.call(data23, "_valueBoolean")){
-if(!(func2(data23._valueBoolean, {instancePath:instancePath+"/answer/" + i8+"/_valueBoolean",parentData:data23,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueBoolean, {instancePath:instancePath+"/answer/" + i8+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueDecimal !== undefined && func0.call(data23, "valueDecimal")){
 let data51 = data23.valueDecimal;
 if(!((typeof data51 == "number") && (isFinite(data51)))){
-const err42 = {instancePath:instancePath+"/answer/" + i8+"/valueDecimal",schemaPath:"#/$defs/Contract_Answer/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data23._valueDecimal !== undefined && func0.call(data23, "_valueDecimal")){
-if(!(func2(data23._valueDecimal, {instancePath:instancePath+"/answer/" + i8+"/_valueDecimal",parentData:data23,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueDecimal, {instancePath:instancePath+"/answer/" + i8+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueInteger !== undefined && func0.call(data23, "valueInteger")){
 let data53 = data23.valueInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err43 = {instancePath:instancePath+"/answer/" + i8+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-const err44 = {instancePath:instancePath+"/answer/" + i8+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-const err45 = {instancePath:instancePath+"/answer/" + i8+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data23._valueInteger !== undefined && func0.call(data23, "_valueInteger")){
-if(!(func2(data23._valueInteger, {instancePath:instancePath+"/answer/" + i8+"/_valueInteger",parentData:data23,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueInteger, {instancePath:instancePath+"/answer/" + i8+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueDate !== undefined && func0.call(data23, "valueDate")){
 let data55 = data23.valueDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-const err46 = {instancePath:instancePath+"/answer/" + i8+"/valueDate",schemaPath:"#/$defs/Contract_Answer/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/answer/" + i8+"/valueDate",schemaPath:"#/$defs/Contract_Answer/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueDate !== undefined && func0.call(data23, "_valueDate")){
-if(!(func2(data23._valueDate, {instancePath:instancePath+"/answer/" + i8+"/_valueDate",parentData:data23,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueDate, {instancePath:instancePath+"/answer/" + i8+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueDateTime !== undefined && func0.call(data23, "valueDateTime")){
 let data57 = data23.valueDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-const err48 = {instancePath:instancePath+"/answer/" + i8+"/valueDateTime",schemaPath:"#/$defs/Contract_Answer/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/answer/" + i8+"/valueDateTime",schemaPath:"#/$defs/Contract_Answer/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueDateTime !== undefined && func0.call(data23, "_valueDateTime")){
-if(!(func2(data23._valueDateTime, {instancePath:instancePath+"/answer/" + i8+"/_valueDateTime",parentData:data23,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueDateTime, {instancePath:instancePath+"/answer/" + i8+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueTime !== undefined && func0.call(data23, "valueTime")){
 let data59 = data23.valueTime;
 if(typeof data59 === "string"){
 if(!pattern5.test(data59)){
-const err50 = {instancePath:instancePath+"/answer/" + i8+"/valueTime",schemaPath:"#/$defs/Contract_Answer/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/answer/" + i8+"/valueTime",schemaPath:"#/$defs/Contract_Answer/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueTime !== undefined && func0.call(data23, "_valueTime")){
-if(!(func2(data23._valueTime, {instancePath:instancePath+"/answer/" + i8+"/_valueTime",parentData:data23,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueTime, {instancePath:instancePath+"/answer/" + i8+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueString !== undefined && func0.call(data23, "valueString")){
 let data61 = data23.valueString;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err52 = {instancePath:instancePath+"/answer/" + i8+"/valueString",schemaPath:"#/$defs/Contract_Answer/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/answer/" + i8+"/valueString",schemaPath:"#/$defs/Contract_Answer/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueString !== undefined && func0.call(data23, "_valueString")){
-if(!(func2(data23._valueString, {instancePath:instancePath+"/answer/" + i8+"/_valueString",parentData:data23,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueString, {instancePath:instancePath+"/answer/" + i8+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueUri !== undefined && func0.call(data23, "valueUri")){
 let data63 = data23.valueUri;
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-const err54 = {instancePath:instancePath+"/answer/" + i8+"/valueUri",schemaPath:"#/$defs/Contract_Answer/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/answer/" + i8+"/valueUri",schemaPath:"#/$defs/Contract_Answer/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data23._valueUri !== undefined && func0.call(data23, "_valueUri")){
-if(!(func2(data23._valueUri, {instancePath:instancePath+"/answer/" + i8+"/_valueUri",parentData:data23,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._valueUri, {instancePath:instancePath+"/answer/" + i8+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data23.valueAttachment !== undefined && func0.call(data23, "valueAttachment")){
-if(!(func13(data23.valueAttachment, {instancePath:instancePath+"/answer/" + i8+"/valueAttachment",parentData:data23,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data23.valueAttachment, {instancePath:instancePath+"/answer/" + i8+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data23.valueCoding !== undefined && func0.call(data23, "valueCoding")){
-if(!(func11(data23.valueCoding, {instancePath:instancePath+"/answer/" + i8+"/valueCoding",parentData:data23,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data23.valueCoding, {instancePath:instancePath+"/answer/" + i8+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data23.valueQuantity !== undefined && func0.call(data23, "valueQuantity")){
-if(!(func15(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity",parentData:data23,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data23.valueQuantity, {instancePath:instancePath+"/answer/" + i8+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data23.valueReference !== undefined && func0.call(data23, "valueReference")){
-if(!(func9(data23.valueReference, {instancePath:instancePath+"/answer/" + i8+"/valueReference",parentData:data23,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data23.valueReference, {instancePath:instancePath+"/answer/" + i8+"/valueReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data23, obj0);
 if(forms0 !== null){
-const err56 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/answer/" + i8,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i8, "#/$defs/Contract_Answer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data69 = data.text;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-const err59 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._text, {instancePath:instancePath+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
@@ -1138,37 +696,16 @@ for(let i11=0; i11<len11; i11++){
 let data72 = data71[i11];
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err61 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/linkId/" + i11,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i11, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -1176,21 +713,13 @@ let data73 = data._linkId;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2(data73[i12], {instancePath:instancePath+"/_linkId/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data73[i12], {instancePath:instancePath+"/_linkId/" + i12}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -1200,48 +729,20 @@ const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
 let data76 = data75[i13];
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err65 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data76 == "number") && (isFinite(data76))){
 if(data76 > 2147483647 || isNaN(data76)){
-const err66 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data76 < 0 || isNaN(data76)){
-const err67 = {instancePath:instancePath+"/securityLabelNumber/" + i13,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i13, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -1249,33 +750,18 @@ let data77 = data._securityLabelNumber;
 if(Array.isArray(data77)){
 const len14 = data77.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2(data77[i14], {instancePath:instancePath+"/_securityLabelNumber/" + i14,parentData:data77,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data77[i14], {instancePath:instancePath+"/_securityLabelNumber/" + i14}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err70 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1309,7 +795,7 @@ validate1.evaluated = {
 const func16 = require("./datatypes.cjs")["Money"];
 const obj1 = new Set(["entityCodeableConcept", "entityReference"]);
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -1324,25 +810,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1350,21 +822,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1372,27 +836,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func8(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.scope, {instancePath:instancePath+"/scope"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -1400,21 +855,13 @@ let data6 = data.type;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data6[i2], {instancePath:instancePath+"/type/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data6[i2], {instancePath:instancePath+"/type/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.typeReference !== undefined && func0.call(data, "typeReference")){
@@ -1422,21 +869,13 @@ let data8 = data.typeReference;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func9(data8[i3], {instancePath:instancePath+"/typeReference/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data8[i3], {instancePath:instancePath+"/typeReference/" + i3}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/typeReference",schemaPath:"#/properties/typeReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/typeReference", "#/properties/typeReference/type", {type: "array"}); errors++;
 }
 }
 if(data.subtype !== undefined && func0.call(data, "subtype")){
@@ -1444,27 +883,18 @@ let data10 = data.subtype;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data10[i4], {instancePath:instancePath+"/subtype/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data10[i4], {instancePath:instancePath+"/subtype/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/subtype",schemaPath:"#/properties/subtype/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func11(data.relationship, {instancePath:instancePath+"/relationship",parentData:data,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.relationship, {instancePath:instancePath+"/relationship"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
@@ -1478,25 +908,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err7 = {instancePath:instancePath+"/context/" + i5+"/id",schemaPath:"#/$defs/Contract_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/context/" + i5+"/id",schemaPath:"#/$defs/Contract_Context/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/id", "#/$defs/Contract_Context/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -1504,21 +920,13 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data16[i6], {instancePath:instancePath+"/context/" + i5+"/extension/" + i6,parentData:data16,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i6], {instancePath:instancePath+"/context/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/context/" + i5+"/extension",schemaPath:"#/$defs/Contract_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/extension", "#/$defs/Contract_Context/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -1526,27 +934,18 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data18[i7], {instancePath:instancePath+"/context/" + i5+"/modifierExtension/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i7], {instancePath:instancePath+"/context/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/context/" + i5+"/modifierExtension",schemaPath:"#/$defs/Contract_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/modifierExtension", "#/$defs/Contract_Context/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.reference !== undefined && func0.call(data14, "reference")){
-if(!(func9(data14.reference, {instancePath:instancePath+"/context/" + i5+"/reference",parentData:data14,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data14.reference, {instancePath:instancePath+"/context/" + i5+"/reference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data14.code !== undefined && func0.call(data14, "code")){
@@ -1554,107 +953,55 @@ let data21 = data14.code;
 if(Array.isArray(data21)){
 const len8 = data21.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data21[i8], {instancePath:instancePath+"/context/" + i5+"/code/" + i8,parentData:data21,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data21[i8], {instancePath:instancePath+"/context/" + i5+"/code/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/context/" + i5+"/code",schemaPath:"#/$defs/Contract_Context/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/code", "#/$defs/Contract_Context/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data14.text !== undefined && func0.call(data14, "text")){
 let data23 = data14.text;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err12 = {instancePath:instancePath+"/context/" + i5+"/text",schemaPath:"#/$defs/Contract_Context/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/context/" + i5+"/text",schemaPath:"#/$defs/Contract_Context/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5+"/text", "#/$defs/Contract_Context/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data14._text !== undefined && func0.call(data14, "_text")){
-if(!(func2(data14._text, {instancePath:instancePath+"/context/" + i5+"/_text",parentData:data14,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data14._text, {instancePath:instancePath+"/context/" + i5+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/context/" + i5,schemaPath:"#/$defs/Contract_Context/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i5, "#/$defs/Contract_Context/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
 let data25 = data.condition;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err16 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data._condition !== undefined && func0.call(data, "_condition")){
-if(!(func2(data._condition, {instancePath:instancePath+"/_condition",parentData:data,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._condition, {instancePath:instancePath+"/_condition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.periodType !== undefined && func0.call(data, "periodType")){
@@ -1662,21 +1009,13 @@ let data27 = data.periodType;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data27[i9], {instancePath:instancePath+"/periodType/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27[i9], {instancePath:instancePath+"/periodType/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/periodType",schemaPath:"#/properties/periodType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/periodType", "#/properties/periodType/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
@@ -1684,21 +1023,13 @@ let data29 = data.period;
 if(Array.isArray(data29)){
 const len10 = data29.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data29[i10], {instancePath:instancePath+"/period/" + i10,parentData:data29,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data29[i10], {instancePath:instancePath+"/period/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/period",schemaPath:"#/properties/period/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/period", "#/properties/period/type", {type: "array"}); errors++;
 }
 }
 if(data.usePeriod !== undefined && func0.call(data, "usePeriod")){
@@ -1706,52 +1037,29 @@ let data31 = data.usePeriod;
 if(Array.isArray(data31)){
 const len11 = data31.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data31[i11], {instancePath:instancePath+"/usePeriod/" + i11,parentData:data31,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data31[i11], {instancePath:instancePath+"/usePeriod/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/usePeriod",schemaPath:"#/properties/usePeriod/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usePeriod", "#/properties/usePeriod/type", {type: "array"}); errors++;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data33 = data.text;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err21 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._text, {instancePath:instancePath+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
@@ -1762,37 +1070,16 @@ for(let i12=0; i12<len12; i12++){
 let data36 = data35[i12];
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err23 = {instancePath:instancePath+"/linkId/" + i12,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/linkId/" + i12,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i12, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -1800,21 +1087,13 @@ let data37 = data._linkId;
 if(Array.isArray(data37)){
 const len13 = data37.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data37[i13], {instancePath:instancePath+"/_linkId/" + i13,parentData:data37,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37[i13], {instancePath:instancePath+"/_linkId/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
@@ -1829,14 +1108,7 @@ const _errs69 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.valueBoolean !== undefined && func0.call(data40, "valueBoolean")){
 var valid36 = false;
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1844,14 +1116,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueBoolean !== undefined && func0.call(data40, "_valueBoolean")){
 var valid36 = false;
-const err28 = {};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1859,14 +1124,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueDecimal !== undefined && func0.call(data40, "valueDecimal")){
 var valid36 = false;
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1874,14 +1132,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueDecimal !== undefined && func0.call(data40, "_valueDecimal")){
 var valid36 = false;
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1889,14 +1140,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueInteger !== undefined && func0.call(data40, "valueInteger")){
 var valid36 = false;
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1904,14 +1148,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueInteger !== undefined && func0.call(data40, "_valueInteger")){
 var valid36 = false;
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1919,14 +1156,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueDate !== undefined && func0.call(data40, "valueDate")){
 var valid36 = false;
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1934,14 +1164,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueDate !== undefined && func0.call(data40, "_valueDate")){
 var valid36 = false;
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1949,14 +1172,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueDateTime !== undefined && func0.call(data40, "valueDateTime")){
 var valid36 = false;
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1964,14 +1180,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueDateTime !== undefined && func0.call(data40, "_valueDateTime")){
 var valid36 = false;
-const err36 = {};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1979,14 +1188,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueTime !== undefined && func0.call(data40, "valueTime")){
 var valid36 = false;
-const err37 = {};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -1994,14 +1196,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueTime !== undefined && func0.call(data40, "_valueTime")){
 var valid36 = false;
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2009,14 +1204,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueString !== undefined && func0.call(data40, "valueString")){
 var valid36 = false;
-const err39 = {};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2024,14 +1212,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueString !== undefined && func0.call(data40, "_valueString")){
 var valid36 = false;
-const err40 = {};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2039,14 +1220,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueUri !== undefined && func0.call(data40, "valueUri")){
 var valid36 = false;
-const err41 = {};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2054,14 +1228,7 @@ var valid36 = true;
 if(valid36){
 if(data40._valueUri !== undefined && func0.call(data40, "_valueUri")){
 var valid36 = false;
-const err42 = {};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2069,14 +1236,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueAttachment !== undefined && func0.call(data40, "valueAttachment")){
 var valid36 = false;
-const err43 = {};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2084,14 +1244,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueCoding !== undefined && func0.call(data40, "valueCoding")){
 var valid36 = false;
-const err44 = {};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2099,14 +1252,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueQuantity !== undefined && func0.call(data40, "valueQuantity")){
 var valid36 = false;
-const err45 = {};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2114,14 +1260,7 @@ var valid36 = true;
 if(valid36){
 if(data40.valueReference !== undefined && func0.call(data40, "valueReference")){
 var valid36 = false;
-const err46 = {};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid36 = true;
@@ -2160,53 +1299,25 @@ if(_valid0){
 const _errs70 = errors;
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if((data40.valueBoolean === undefined) || (!(func0.call(data40, "valueBoolean")))){
-const err47 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid0 = _errs70 === errors;
 valid35 = _valid0;
 }
 if(!valid35){
-const err48 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
 if(data40.id !== undefined && func0.call(data40, "id")){
 let data61 = data40.id;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err49 = {instancePath:instancePath+"/answer/" + i14+"/id",schemaPath:"#/$defs/Contract_Answer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/answer/" + i14+"/id",schemaPath:"#/$defs/Contract_Answer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/id", "#/$defs/Contract_Answer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data40.extension !== undefined && func0.call(data40, "extension")){
@@ -2214,21 +1325,13 @@ let data62 = data40.extension;
 if(Array.isArray(data62)){
 const len15 = data62.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data62[i15], {instancePath:instancePath+"/answer/" + i14+"/extension/" + i15,parentData:data62,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data62[i15], {instancePath:instancePath+"/answer/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/answer/" + i14+"/extension",schemaPath:"#/$defs/Contract_Answer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/extension", "#/$defs/Contract_Answer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
@@ -2236,313 +1339,167 @@ let data64 = data40.modifierExtension;
 if(Array.isArray(data64)){
 const len16 = data64.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data64[i16], {instancePath:instancePath+"/answer/" + i14+"/modifierExtension/" + i16,parentData:data64,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data64[i16], {instancePath:instancePath+"/answer/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/answer/" + i14+"/modifierExtension",schemaPath:"#/$defs/Contract_Answer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/modifierExtension", "#/$defs/Contract_Answer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data40.valueBoolean !== undefined && func0.call(data40, "valueBoolean")){
 if(typeof data40.valueBoolean !== "boolean"){
-const err53 = {instancePath:instancePath+"/answer/" + i14+"/valueBoolean",schemaPath:"#/$defs/Contract_Answer/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueBoolean", "#/$defs/Contract_Answer/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data40._valueBoolean !== undefined && func0.call(data40, "_valueBoolean")){
-if(!(func2(data40._valueBoolean, {instancePath:instancePath+"/answer/" + i14+"/_valueBoolean",parentData:data40,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueBoolean, {instancePath:instancePath+"/answer/" + i14+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueDecimal !== undefined && func0.call(data40, "valueDecimal")){
 let data68 = data40.valueDecimal;
 if(!((typeof data68 == "number") && (isFinite(data68)))){
-const err54 = {instancePath:instancePath+"/answer/" + i14+"/valueDecimal",schemaPath:"#/$defs/Contract_Answer/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDecimal", "#/$defs/Contract_Answer/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data40._valueDecimal !== undefined && func0.call(data40, "_valueDecimal")){
-if(!(func2(data40._valueDecimal, {instancePath:instancePath+"/answer/" + i14+"/_valueDecimal",parentData:data40,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueDecimal, {instancePath:instancePath+"/answer/" + i14+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueInteger !== undefined && func0.call(data40, "valueInteger")){
 let data70 = data40.valueInteger;
 if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err55 = {instancePath:instancePath+"/answer/" + i14+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data70 == "number") && (isFinite(data70))){
 if(data70 > 2147483647 || isNaN(data70)){
-const err56 = {instancePath:instancePath+"/answer/" + i14+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data70 < -2147483648 || isNaN(data70)){
-const err57 = {instancePath:instancePath+"/answer/" + i14+"/valueInteger",schemaPath:"#/$defs/Contract_Answer/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueInteger", "#/$defs/Contract_Answer/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data40._valueInteger !== undefined && func0.call(data40, "_valueInteger")){
-if(!(func2(data40._valueInteger, {instancePath:instancePath+"/answer/" + i14+"/_valueInteger",parentData:data40,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueInteger, {instancePath:instancePath+"/answer/" + i14+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueDate !== undefined && func0.call(data40, "valueDate")){
 let data72 = data40.valueDate;
 if(typeof data72 === "string"){
 if(!pattern4.test(data72)){
-const err58 = {instancePath:instancePath+"/answer/" + i14+"/valueDate",schemaPath:"#/$defs/Contract_Answer/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/answer/" + i14+"/valueDate",schemaPath:"#/$defs/Contract_Answer/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDate", "#/$defs/Contract_Answer/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueDate !== undefined && func0.call(data40, "_valueDate")){
-if(!(func2(data40._valueDate, {instancePath:instancePath+"/answer/" + i14+"/_valueDate",parentData:data40,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueDate, {instancePath:instancePath+"/answer/" + i14+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueDateTime !== undefined && func0.call(data40, "valueDateTime")){
 let data74 = data40.valueDateTime;
 if(typeof data74 === "string"){
 if(!pattern3.test(data74)){
-const err60 = {instancePath:instancePath+"/answer/" + i14+"/valueDateTime",schemaPath:"#/$defs/Contract_Answer/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/answer/" + i14+"/valueDateTime",schemaPath:"#/$defs/Contract_Answer/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueDateTime", "#/$defs/Contract_Answer/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueDateTime !== undefined && func0.call(data40, "_valueDateTime")){
-if(!(func2(data40._valueDateTime, {instancePath:instancePath+"/answer/" + i14+"/_valueDateTime",parentData:data40,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueDateTime, {instancePath:instancePath+"/answer/" + i14+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueTime !== undefined && func0.call(data40, "valueTime")){
 let data76 = data40.valueTime;
 if(typeof data76 === "string"){
 if(!pattern5.test(data76)){
-const err62 = {instancePath:instancePath+"/answer/" + i14+"/valueTime",schemaPath:"#/$defs/Contract_Answer/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/answer/" + i14+"/valueTime",schemaPath:"#/$defs/Contract_Answer/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueTime", "#/$defs/Contract_Answer/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueTime !== undefined && func0.call(data40, "_valueTime")){
-if(!(func2(data40._valueTime, {instancePath:instancePath+"/answer/" + i14+"/_valueTime",parentData:data40,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueTime, {instancePath:instancePath+"/answer/" + i14+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueString !== undefined && func0.call(data40, "valueString")){
 let data78 = data40.valueString;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err64 = {instancePath:instancePath+"/answer/" + i14+"/valueString",schemaPath:"#/$defs/Contract_Answer/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/answer/" + i14+"/valueString",schemaPath:"#/$defs/Contract_Answer/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueString", "#/$defs/Contract_Answer/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueString !== undefined && func0.call(data40, "_valueString")){
-if(!(func2(data40._valueString, {instancePath:instancePath+"/answer/" + i14+"/_valueString",parentData:data40,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueString, {instancePath:instancePath+"/answer/" + i14+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueUri !== undefined && func0.call(data40, "valueUri")){
 let data80 = data40.valueUri;
 if(typeof data80 === "string"){
 if(!pattern1.test(data80)){
-const err66 = {instancePath:instancePath+"/answer/" + i14+"/valueUri",schemaPath:"#/$defs/Contract_Answer/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/answer/" + i14+"/valueUri",schemaPath:"#/$defs/Contract_Answer/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14+"/valueUri", "#/$defs/Contract_Answer/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data40._valueUri !== undefined && func0.call(data40, "_valueUri")){
-if(!(func2(data40._valueUri, {instancePath:instancePath+"/answer/" + i14+"/_valueUri",parentData:data40,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._valueUri, {instancePath:instancePath+"/answer/" + i14+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.valueAttachment !== undefined && func0.call(data40, "valueAttachment")){
-if(!(func13(data40.valueAttachment, {instancePath:instancePath+"/answer/" + i14+"/valueAttachment",parentData:data40,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data40.valueAttachment, {instancePath:instancePath+"/answer/" + i14+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data40.valueCoding !== undefined && func0.call(data40, "valueCoding")){
-if(!(func11(data40.valueCoding, {instancePath:instancePath+"/answer/" + i14+"/valueCoding",parentData:data40,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data40.valueCoding, {instancePath:instancePath+"/answer/" + i14+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data40.valueQuantity !== undefined && func0.call(data40, "valueQuantity")){
-if(!(func15(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity",parentData:data40,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data40.valueQuantity, {instancePath:instancePath+"/answer/" + i14+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data40.valueReference !== undefined && func0.call(data40, "valueReference")){
-if(!(func9(data40.valueReference, {instancePath:instancePath+"/answer/" + i14+"/valueReference",parentData:data40,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data40.valueReference, {instancePath:instancePath+"/answer/" + i14+"/valueReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data40, obj0);
 if(forms0 !== null){
-const err68 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/answer/" + i14,schemaPath:"#/$defs/Contract_Answer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer/" + i14, "#/$defs/Contract_Answer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/answer",schemaPath:"#/properties/answer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -2552,48 +1509,20 @@ const len17 = data86.length;
 for(let i17=0; i17<len17; i17++){
 let data87 = data86[i17];
 if(!(((typeof data87 == "number") && (!(data87 % 1) && !isNaN(data87))) && (isFinite(data87)))){
-const err71 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data87 == "number") && (isFinite(data87))){
 if(data87 > 2147483647 || isNaN(data87)){
-const err72 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data87 < 0 || isNaN(data87)){
-const err73 = {instancePath:instancePath+"/securityLabelNumber/" + i17,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i17, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -2601,21 +1530,13 @@ let data88 = data._securityLabelNumber;
 if(Array.isArray(data88)){
 const len18 = data88.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2(data88[i18], {instancePath:instancePath+"/_securityLabelNumber/" + i18,parentData:data88,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data88[i18], {instancePath:instancePath+"/_securityLabelNumber/" + i18}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.valuedItem !== undefined && func0.call(data, "valuedItem")){
@@ -2629,25 +1550,11 @@ if(data91.id !== undefined && func0.call(data91, "id")){
 let data92 = data91.id;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-const err76 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/valuedItem/" + i19+"/id",schemaPath:"#/$defs/Contract_ValuedItem/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/id", "#/$defs/Contract_ValuedItem/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data91.extension !== undefined && func0.call(data91, "extension")){
@@ -2655,21 +1562,13 @@ let data93 = data91.extension;
 if(Array.isArray(data93)){
 const len20 = data93.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data93[i20], {instancePath:instancePath+"/valuedItem/" + i19+"/extension/" + i20,parentData:data93,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data93[i20], {instancePath:instancePath+"/valuedItem/" + i19+"/extension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/valuedItem/" + i19+"/extension",schemaPath:"#/$defs/Contract_ValuedItem/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/extension", "#/$defs/Contract_ValuedItem/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data91.modifierExtension !== undefined && func0.call(data91, "modifierExtension")){
@@ -2677,220 +1576,129 @@ let data95 = data91.modifierExtension;
 if(Array.isArray(data95)){
 const len21 = data95.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data95[i21], {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension/" + i21,parentData:data95,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data95[i21], {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/valuedItem/" + i19+"/modifierExtension",schemaPath:"#/$defs/Contract_ValuedItem/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/modifierExtension", "#/$defs/Contract_ValuedItem/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data91.entityCodeableConcept !== undefined && func0.call(data91, "entityCodeableConcept")){
-if(!(func8(data91.entityCodeableConcept, {instancePath:instancePath+"/valuedItem/" + i19+"/entityCodeableConcept",parentData:data91,parentDataProperty:"entityCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data91.entityCodeableConcept, {instancePath:instancePath+"/valuedItem/" + i19+"/entityCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data91.entityReference !== undefined && func0.call(data91, "entityReference")){
-if(!(func9(data91.entityReference, {instancePath:instancePath+"/valuedItem/" + i19+"/entityReference",parentData:data91,parentDataProperty:"entityReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data91.entityReference, {instancePath:instancePath+"/valuedItem/" + i19+"/entityReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data91.identifier !== undefined && func0.call(data91, "identifier")){
-if(!(func6(data91.identifier, {instancePath:instancePath+"/valuedItem/" + i19+"/identifier",parentData:data91,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data91.identifier, {instancePath:instancePath+"/valuedItem/" + i19+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data91.effectiveTime !== undefined && func0.call(data91, "effectiveTime")){
 let data100 = data91.effectiveTime;
 if(typeof data100 === "string"){
 if(!pattern3.test(data100)){
-const err80 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data100))){
-const err81 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/valuedItem/" + i19+"/effectiveTime",schemaPath:"#/$defs/Contract_ValuedItem/properties/effectiveTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/effectiveTime", "#/$defs/Contract_ValuedItem/properties/effectiveTime/type", {type: "string"}); errors++;
 }
 }
 if(data91._effectiveTime !== undefined && func0.call(data91, "_effectiveTime")){
-if(!(func2(data91._effectiveTime, {instancePath:instancePath+"/valuedItem/" + i19+"/_effectiveTime",parentData:data91,parentDataProperty:"_effectiveTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data91._effectiveTime, {instancePath:instancePath+"/valuedItem/" + i19+"/_effectiveTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data91.quantity !== undefined && func0.call(data91, "quantity")){
-if(!(func15(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity",parentData:data91,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data91.quantity, {instancePath:instancePath+"/valuedItem/" + i19+"/quantity"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data91.unitPrice !== undefined && func0.call(data91, "unitPrice")){
-if(!(func16(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice",parentData:data91,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data91.unitPrice, {instancePath:instancePath+"/valuedItem/" + i19+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data91.factor !== undefined && func0.call(data91, "factor")){
 let data104 = data91.factor;
 if(!((typeof data104 == "number") && (isFinite(data104)))){
-const err83 = {instancePath:instancePath+"/valuedItem/" + i19+"/factor",schemaPath:"#/$defs/Contract_ValuedItem/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/factor", "#/$defs/Contract_ValuedItem/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data91._factor !== undefined && func0.call(data91, "_factor")){
-if(!(func2(data91._factor, {instancePath:instancePath+"/valuedItem/" + i19+"/_factor",parentData:data91,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data91._factor, {instancePath:instancePath+"/valuedItem/" + i19+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data91.points !== undefined && func0.call(data91, "points")){
 let data106 = data91.points;
 if(!((typeof data106 == "number") && (isFinite(data106)))){
-const err84 = {instancePath:instancePath+"/valuedItem/" + i19+"/points",schemaPath:"#/$defs/Contract_ValuedItem/properties/points/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/points", "#/$defs/Contract_ValuedItem/properties/points/type", {type: "number"}); errors++;
 }
 }
 if(data91._points !== undefined && func0.call(data91, "_points")){
-if(!(func2(data91._points, {instancePath:instancePath+"/valuedItem/" + i19+"/_points",parentData:data91,parentDataProperty:"_points",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data91._points, {instancePath:instancePath+"/valuedItem/" + i19+"/_points"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data91.net !== undefined && func0.call(data91, "net")){
-if(!(func16(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net",parentData:data91,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data91.net, {instancePath:instancePath+"/valuedItem/" + i19+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data91.payment !== undefined && func0.call(data91, "payment")){
 let data109 = data91.payment;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-const err85 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/valuedItem/" + i19+"/payment",schemaPath:"#/$defs/Contract_ValuedItem/properties/payment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/payment", "#/$defs/Contract_ValuedItem/properties/payment/type", {type: "string"}); errors++;
 }
 }
 if(data91._payment !== undefined && func0.call(data91, "_payment")){
-if(!(func2(data91._payment, {instancePath:instancePath+"/valuedItem/" + i19+"/_payment",parentData:data91,parentDataProperty:"_payment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data91._payment, {instancePath:instancePath+"/valuedItem/" + i19+"/_payment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data91.paymentDate !== undefined && func0.call(data91, "paymentDate")){
 let data111 = data91.paymentDate;
 if(typeof data111 === "string"){
 if(!pattern3.test(data111)){
-const err87 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data111))){
-const err88 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/valuedItem/" + i19+"/paymentDate",schemaPath:"#/$defs/Contract_ValuedItem/properties/paymentDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/paymentDate", "#/$defs/Contract_ValuedItem/properties/paymentDate/type", {type: "string"}); errors++;
 }
 }
 if(data91._paymentDate !== undefined && func0.call(data91, "_paymentDate")){
-if(!(func2(data91._paymentDate, {instancePath:instancePath+"/valuedItem/" + i19+"/_paymentDate",parentData:data91,parentDataProperty:"_paymentDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data91._paymentDate, {instancePath:instancePath+"/valuedItem/" + i19+"/_paymentDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data91.responsible !== undefined && func0.call(data91, "responsible")){
-if(!(func9(data91.responsible, {instancePath:instancePath+"/valuedItem/" + i19+"/responsible",parentData:data91,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data91.responsible, {instancePath:instancePath+"/valuedItem/" + i19+"/responsible"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data91.recipient !== undefined && func0.call(data91, "recipient")){
-if(!(func9(data91.recipient, {instancePath:instancePath+"/valuedItem/" + i19+"/recipient",parentData:data91,parentDataProperty:"recipient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data91.recipient, {instancePath:instancePath+"/valuedItem/" + i19+"/recipient"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data91.linkId !== undefined && func0.call(data91, "linkId")){
@@ -2901,37 +1709,16 @@ for(let i22=0; i22<len22; i22++){
 let data116 = data115[i22];
 if(typeof data116 === "string"){
 if(func7(data116) < 1){
-const err90 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId/" + i22,schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId/" + i22, "#/$defs/Contract_ValuedItem/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/valuedItem/" + i19+"/linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/linkId", "#/$defs/Contract_ValuedItem/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data91._linkId !== undefined && func0.call(data91, "_linkId")){
@@ -2939,21 +1726,13 @@ let data117 = data91._linkId;
 if(Array.isArray(data117)){
 const len23 = data117.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func2(data117[i23], {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId/" + i23,parentData:data117,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data117[i23], {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId/" + i23}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/valuedItem/" + i19+"/_linkId",schemaPath:"#/$defs/Contract_ValuedItem/properties/_linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_linkId", "#/$defs/Contract_ValuedItem/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data91.securityLabelNumber !== undefined && func0.call(data91, "securityLabelNumber")){
@@ -2963,48 +1742,20 @@ const len24 = data119.length;
 for(let i24=0; i24<len24; i24++){
 let data120 = data119[i24];
 if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err94 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data120 == "number") && (isFinite(data120))){
 if(data120 > 2147483647 || isNaN(data120)){
-const err95 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data120 < 0 || isNaN(data120)){
-const err96 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24,schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber/" + i24, "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/valuedItem/" + i19+"/securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data91._securityLabelNumber !== undefined && func0.call(data91, "_securityLabelNumber")){
@@ -3012,68 +1763,32 @@ let data121 = data91._securityLabelNumber;
 if(Array.isArray(data121)){
 const len25 = data121.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func2(data121[i25], {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber/" + i25,parentData:data121,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data121[i25], {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber/" + i25}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/valuedItem/" + i19+"/_securityLabelNumber",schemaPath:"#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19+"/_securityLabelNumber", "#/$defs/Contract_ValuedItem/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func14(data91, obj1);
 if(forms1 !== null){
-const err99 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/cdxChoice",keyword:"cdxChoice",params:{choice: "entity[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/cdxChoice", {choice: "entity[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/valuedItem/" + i19,schemaPath:"#/$defs/Contract_ValuedItem/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem/" + i19, "#/$defs/Contract_ValuedItem/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/valuedItem",schemaPath:"#/properties/valuedItem/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuedItem", "#/properties/valuedItem/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -3113,7 +1828,7 @@ const func17 = require("./datatypes.cjs")["Timing"];
 const func18 = require("./datatypes.cjs")["Annotation"];
 const obj2 = new Set(["occurrenceDateTime", "occurrencePeriod", "occurrenceTiming"]);
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -3125,58 +1840,23 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "intent"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "intent"}); errors++;
 }
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "status"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3184,21 +1864,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3206,45 +1878,28 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.doNotPerform !== undefined && func0.call(data, "doNotPerform")){
 if(typeof data.doNotPerform !== "boolean"){
-const err7 = {instancePath:instancePath+"/doNotPerform",schemaPath:"#/properties/doNotPerform/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doNotPerform", "#/properties/doNotPerform/type", {type: "boolean"}); errors++;
 }
 }
 if(data._doNotPerform !== undefined && func0.call(data, "_doNotPerform")){
-if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform",parentData:data,parentDataProperty:"_doNotPerform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._doNotPerform, {instancePath:instancePath+"/_doNotPerform"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -3255,38 +1910,17 @@ for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.reference === undefined) || (!(func0.call(data9, "reference")))){
-const err8 = {instancePath:instancePath+"/subject/" + i2,schemaPath:"#/$defs/Contract_Subject/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/required", {missingProperty: "reference"}); errors++;
 }
 if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-const err9 = {instancePath:instancePath+"/subject/" + i2+"/id",schemaPath:"#/$defs/Contract_Subject/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subject/" + i2+"/id",schemaPath:"#/$defs/Contract_Subject/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/id", "#/$defs/Contract_Subject/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -3294,21 +1928,13 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data11[i3], {instancePath:instancePath+"/subject/" + i2+"/extension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i3], {instancePath:instancePath+"/subject/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/subject/" + i2+"/extension",schemaPath:"#/$defs/Contract_Subject/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/extension", "#/$defs/Contract_Subject/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -3316,21 +1942,13 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len4 = data13.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data13[i4], {instancePath:instancePath+"/subject/" + i2+"/modifierExtension/" + i4,parentData:data13,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i4], {instancePath:instancePath+"/subject/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/subject/" + i2+"/modifierExtension",schemaPath:"#/$defs/Contract_Subject/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/modifierExtension", "#/$defs/Contract_Subject/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.reference !== undefined && func0.call(data9, "reference")){
@@ -3338,57 +1956,33 @@ let data15 = data9.reference;
 if(Array.isArray(data15)){
 const len5 = data15.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data15[i5], {instancePath:instancePath+"/subject/" + i2+"/reference/" + i5,parentData:data15,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data15[i5], {instancePath:instancePath+"/subject/" + i2+"/reference/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/subject/" + i2+"/reference",schemaPath:"#/$defs/Contract_Subject/properties/reference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2+"/reference", "#/$defs/Contract_Subject/properties/reference/type", {type: "array"}); errors++;
 }
 }
 if(data9.role !== undefined && func0.call(data9, "role")){
-if(!(func8(data9.role, {instancePath:instancePath+"/subject/" + i2+"/role",parentData:data9,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data9.role, {instancePath:instancePath+"/subject/" + i2+"/role"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/subject/" + i2,schemaPath:"#/$defs/Contract_Subject/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject/" + i2, "#/$defs/Contract_Subject/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
-if(!(func8(data.intent, {instancePath:instancePath+"/intent",parentData:data,parentDataProperty:"intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.intent, {instancePath:instancePath+"/intent"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
@@ -3399,37 +1993,16 @@ for(let i6=0; i6<len6; i6++){
 let data20 = data19[i6];
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err16 = {instancePath:instancePath+"/linkId/" + i6,schemaPath:"#/properties/linkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/linkId/" + i6,schemaPath:"#/properties/linkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId/" + i6, "#/properties/linkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "array"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
@@ -3437,33 +2010,23 @@ let data21 = data._linkId;
 if(Array.isArray(data21)){
 const len7 = data21.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data21[i7], {instancePath:instancePath+"/_linkId/" + i7,parentData:data21,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21[i7], {instancePath:instancePath+"/_linkId/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/_linkId",schemaPath:"#/properties/_linkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_linkId", "#/properties/_linkId/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func8(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.status, {instancePath:instancePath+"/status"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
-if(!(func9(data.context, {instancePath:instancePath+"/context",parentData:data,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.context, {instancePath:instancePath+"/context"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.contextLinkId !== undefined && func0.call(data, "contextLinkId")){
@@ -3474,37 +2037,16 @@ for(let i8=0; i8<len8; i8++){
 let data26 = data25[i8];
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err20 = {instancePath:instancePath+"/contextLinkId/" + i8,schemaPath:"#/properties/contextLinkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/contextLinkId/" + i8,schemaPath:"#/properties/contextLinkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId/" + i8, "#/properties/contextLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/contextLinkId",schemaPath:"#/properties/contextLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextLinkId", "#/properties/contextLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._contextLinkId !== undefined && func0.call(data, "_contextLinkId")){
@@ -3512,64 +2054,39 @@ let data27 = data._contextLinkId;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data27[i9], {instancePath:instancePath+"/_contextLinkId/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27[i9], {instancePath:instancePath+"/_contextLinkId/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/_contextLinkId",schemaPath:"#/properties/_contextLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_contextLinkId", "#/properties/_contextLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
 let data29 = data.occurrenceDateTime;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-const err24 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.occurrencePeriod !== undefined && func0.call(data, "occurrencePeriod")){
-if(!(func10(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod",parentData:data,parentDataProperty:"occurrencePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.occurrencePeriod, {instancePath:instancePath+"/occurrencePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.occurrenceTiming !== undefined && func0.call(data, "occurrenceTiming")){
-if(!(func17(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming",parentData:data,parentDataProperty:"occurrenceTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data.occurrenceTiming, {instancePath:instancePath+"/occurrenceTiming"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
@@ -3577,21 +2094,13 @@ let data33 = data.requester;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func9(data33[i10], {instancePath:instancePath+"/requester/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data33[i10], {instancePath:instancePath+"/requester/" + i10}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/requester",schemaPath:"#/properties/requester/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requester", "#/properties/requester/type", {type: "array"}); errors++;
 }
 }
 if(data.requesterLinkId !== undefined && func0.call(data, "requesterLinkId")){
@@ -3602,37 +2111,16 @@ for(let i11=0; i11<len11; i11++){
 let data36 = data35[i11];
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err27 = {instancePath:instancePath+"/requesterLinkId/" + i11,schemaPath:"#/properties/requesterLinkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/requesterLinkId/" + i11,schemaPath:"#/properties/requesterLinkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId/" + i11, "#/properties/requesterLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/requesterLinkId",schemaPath:"#/properties/requesterLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requesterLinkId", "#/properties/requesterLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._requesterLinkId !== undefined && func0.call(data, "_requesterLinkId")){
@@ -3640,21 +2128,13 @@ let data37 = data._requesterLinkId;
 if(Array.isArray(data37)){
 const len12 = data37.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func2(data37[i12], {instancePath:instancePath+"/_requesterLinkId/" + i12,parentData:data37,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37[i12], {instancePath:instancePath+"/_requesterLinkId/" + i12}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/_requesterLinkId",schemaPath:"#/properties/_requesterLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_requesterLinkId", "#/properties/_requesterLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.performerType !== undefined && func0.call(data, "performerType")){
@@ -3662,33 +2142,23 @@ let data39 = data.performerType;
 if(Array.isArray(data39)){
 const len13 = data39.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func8(data39[i13], {instancePath:instancePath+"/performerType/" + i13,parentData:data39,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data39[i13], {instancePath:instancePath+"/performerType/" + i13}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/performerType",schemaPath:"#/properties/performerType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", {type: "array"}); errors++;
 }
 }
 if(data.performerRole !== undefined && func0.call(data, "performerRole")){
-if(!(func8(data.performerRole, {instancePath:instancePath+"/performerRole",parentData:data,parentDataProperty:"performerRole",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.performerRole, {instancePath:instancePath+"/performerRole"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func9(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.performer, {instancePath:instancePath+"/performer"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.performerLinkId !== undefined && func0.call(data, "performerLinkId")){
@@ -3699,37 +2169,16 @@ for(let i14=0; i14<len14; i14++){
 let data44 = data43[i14];
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err32 = {instancePath:instancePath+"/performerLinkId/" + i14,schemaPath:"#/properties/performerLinkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/performerLinkId/" + i14,schemaPath:"#/properties/performerLinkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId/" + i14, "#/properties/performerLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/performerLinkId",schemaPath:"#/properties/performerLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performerLinkId", "#/properties/performerLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._performerLinkId !== undefined && func0.call(data, "_performerLinkId")){
@@ -3737,21 +2186,13 @@ let data45 = data._performerLinkId;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2(data45[i15], {instancePath:instancePath+"/_performerLinkId/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data45[i15], {instancePath:instancePath+"/_performerLinkId/" + i15}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/_performerLinkId",schemaPath:"#/properties/_performerLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_performerLinkId", "#/properties/_performerLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -3759,21 +2200,13 @@ let data47 = data.reasonCode;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func8(data47[i16], {instancePath:instancePath+"/reasonCode/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data47[i16], {instancePath:instancePath+"/reasonCode/" + i16}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -3781,21 +2214,13 @@ let data49 = data.reasonReference;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func9(data49[i17], {instancePath:instancePath+"/reasonReference/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data49[i17], {instancePath:instancePath+"/reasonReference/" + i17}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
@@ -3806,37 +2231,16 @@ for(let i18=0; i18<len18; i18++){
 let data52 = data51[i18];
 if(typeof data52 === "string"){
 if(func7(data52) < 1){
-const err38 = {instancePath:instancePath+"/reason/" + i18,schemaPath:"#/properties/reason/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/reason/" + i18,schemaPath:"#/properties/reason/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reason/" + i18, "#/properties/reason/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
 }
 }
 if(data._reason !== undefined && func0.call(data, "_reason")){
@@ -3844,21 +2248,13 @@ let data53 = data._reason;
 if(Array.isArray(data53)){
 const len19 = data53.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func2(data53[i19], {instancePath:instancePath+"/_reason/" + i19,parentData:data53,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53[i19], {instancePath:instancePath+"/_reason/" + i19}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/_reason",schemaPath:"#/properties/_reason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_reason", "#/properties/_reason/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonLinkId !== undefined && func0.call(data, "reasonLinkId")){
@@ -3869,37 +2265,16 @@ for(let i20=0; i20<len20; i20++){
 let data56 = data55[i20];
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-const err42 = {instancePath:instancePath+"/reasonLinkId/" + i20,schemaPath:"#/properties/reasonLinkId/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/reasonLinkId/" + i20,schemaPath:"#/properties/reasonLinkId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId/" + i20, "#/properties/reasonLinkId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/reasonLinkId",schemaPath:"#/properties/reasonLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonLinkId", "#/properties/reasonLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data._reasonLinkId !== undefined && func0.call(data, "_reasonLinkId")){
@@ -3907,21 +2282,13 @@ let data57 = data._reasonLinkId;
 if(Array.isArray(data57)){
 const len21 = data57.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func2(data57[i21], {instancePath:instancePath+"/_reasonLinkId/" + i21,parentData:data57,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57[i21], {instancePath:instancePath+"/_reasonLinkId/" + i21}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/_reasonLinkId",schemaPath:"#/properties/_reasonLinkId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_reasonLinkId", "#/properties/_reasonLinkId/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -3929,21 +2296,13 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len22 = data59.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func18(data59[i22], {instancePath:instancePath+"/note/" + i22,parentData:data59,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data59[i22], {instancePath:instancePath+"/note/" + i22}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.securityLabelNumber !== undefined && func0.call(data, "securityLabelNumber")){
@@ -3953,48 +2312,20 @@ const len23 = data61.length;
 for(let i23=0; i23<len23; i23++){
 let data62 = data61[i23];
 if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err47 = {instancePath:instancePath+"/securityLabelNumber/" + i23,schemaPath:"#/properties/securityLabelNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data62 == "number") && (isFinite(data62))){
 if(data62 > 2147483647 || isNaN(data62)){
-const err48 = {instancePath:instancePath+"/securityLabelNumber/" + i23,schemaPath:"#/properties/securityLabelNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data62 < 0 || isNaN(data62)){
-const err49 = {instancePath:instancePath+"/securityLabelNumber/" + i23,schemaPath:"#/properties/securityLabelNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber/" + i23, "#/properties/securityLabelNumber/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/securityLabelNumber",schemaPath:"#/properties/securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabelNumber", "#/properties/securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._securityLabelNumber !== undefined && func0.call(data, "_securityLabelNumber")){
@@ -4002,44 +2333,22 @@ let data63 = data._securityLabelNumber;
 if(Array.isArray(data63)){
 const len24 = data63.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func2(data63[i24], {instancePath:instancePath+"/_securityLabelNumber/" + i24,parentData:data63,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63[i24], {instancePath:instancePath+"/_securityLabelNumber/" + i24}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/_securityLabelNumber",schemaPath:"#/properties/_securityLabelNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_securityLabelNumber", "#/properties/_securityLabelNumber/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj2);
 if(forms0 !== null){
-const err52 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -4089,7 +2398,7 @@ validate3.evaluated = {
 const wrapper0 = {validate: validate4};
 const obj3 = new Set(["topicCodeableConcept", "topicReference"]);
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -4101,38 +2410,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.offer === undefined) || (!(func0.call(data, "offer")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "offer"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "offer"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4140,21 +2428,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4162,129 +2442,78 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.issued !== undefined && func0.call(data, "issued")){
 let data6 = data.issued;
 if(typeof data6 === "string"){
 if(!pattern3.test(data6)){
-const err5 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data6))){
-const err6 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func10(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.applies, {instancePath:instancePath+"/applies"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func8(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func9(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.topicReference, {instancePath:instancePath+"/topicReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func8(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subType, {instancePath:instancePath+"/subType"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data13 = data.text;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err8 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._text, {instancePath:instancePath+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
@@ -4295,38 +2524,17 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.classification === undefined) || (!(func0.call(data16, "classification")))){
-const err10 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/required",keyword:"required",params:{missingProperty: "classification"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/required", {missingProperty: "classification"}); errors++;
 }
 if(data16.id !== undefined && func0.call(data16, "id")){
 let data17 = data16.id;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-const err11 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/securityLabel/" + i2+"/id",schemaPath:"#/$defs/Contract_SecurityLabel/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/id", "#/$defs/Contract_SecurityLabel/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -4334,21 +2542,13 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data18[i3], {instancePath:instancePath+"/securityLabel/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i3], {instancePath:instancePath+"/securityLabel/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/securityLabel/" + i2+"/extension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/extension", "#/$defs/Contract_SecurityLabel/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -4356,21 +2556,13 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data20[i4], {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i4], {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/securityLabel/" + i2+"/modifierExtension",schemaPath:"#/$defs/Contract_SecurityLabel/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/modifierExtension", "#/$defs/Contract_SecurityLabel/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.number !== undefined && func0.call(data16, "number")){
@@ -4380,48 +2572,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err15 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 0 || isNaN(data23)){
-const err17 = {instancePath:instancePath+"/securityLabel/" + i2+"/number/" + i5,schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number/" + i5, "#/$defs/Contract_SecurityLabel/properties/number/items/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/securityLabel/" + i2+"/number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/number/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/number", "#/$defs/Contract_SecurityLabel/properties/number/type", {type: "array"}); errors++;
 }
 }
 if(data16._number !== undefined && func0.call(data16, "_number")){
@@ -4429,27 +2593,18 @@ let data24 = data16._number;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data24[i6], {instancePath:instancePath+"/securityLabel/" + i2+"/_number/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i6], {instancePath:instancePath+"/securityLabel/" + i2+"/_number/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/securityLabel/" + i2+"/_number",schemaPath:"#/$defs/Contract_SecurityLabel/properties/_number/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/_number", "#/$defs/Contract_SecurityLabel/properties/_number/type", {type: "array"}); errors++;
 }
 }
 if(data16.classification !== undefined && func0.call(data16, "classification")){
-if(!(func11(data16.classification, {instancePath:instancePath+"/securityLabel/" + i2+"/classification",parentData:data16,parentDataProperty:"classification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data16.classification, {instancePath:instancePath+"/securityLabel/" + i2+"/classification"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data16.category !== undefined && func0.call(data16, "category")){
@@ -4457,21 +2612,13 @@ let data27 = data16.category;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data27[i7], {instancePath:instancePath+"/securityLabel/" + i2+"/category/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data27[i7], {instancePath:instancePath+"/securityLabel/" + i2+"/category/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/securityLabel/" + i2+"/category",schemaPath:"#/$defs/Contract_SecurityLabel/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/category", "#/$defs/Contract_SecurityLabel/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data16.control !== undefined && func0.call(data16, "control")){
@@ -4479,51 +2626,28 @@ let data29 = data16.control;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func11(data29[i8], {instancePath:instancePath+"/securityLabel/" + i2+"/control/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data29[i8], {instancePath:instancePath+"/securityLabel/" + i2+"/control/" + i8}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/securityLabel/" + i2+"/control",schemaPath:"#/$defs/Contract_SecurityLabel/properties/control/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2+"/control", "#/$defs/Contract_SecurityLabel/properties/control/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/securityLabel/" + i2,schemaPath:"#/$defs/Contract_SecurityLabel/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel/" + i2, "#/$defs/Contract_SecurityLabel/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/securityLabel",schemaPath:"#/properties/securityLabel/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
 }
 }
 if(data.offer !== undefined && func0.call(data, "offer")){
-if(!(validate1(data.offer, {instancePath:instancePath+"/offer",parentData:data,parentDataProperty:"offer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.offer, {instancePath:instancePath+"/offer"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.asset !== undefined && func0.call(data, "asset")){
@@ -4531,21 +2655,13 @@ let data32 = data.asset;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate2(data32[i9], {instancePath:instancePath+"/asset/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data32[i9], {instancePath:instancePath+"/asset/" + i9}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/asset",schemaPath:"#/properties/asset/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/asset", "#/properties/asset/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -4553,21 +2669,13 @@ let data34 = data.action;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate3(data34[i10], {instancePath:instancePath+"/action/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data34[i10], {instancePath:instancePath+"/action/" + i10}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
@@ -4575,44 +2683,22 @@ let data36 = data.group;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(wrapper0.validate(data36[i11], {instancePath:instancePath+"/group/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data36[i11], {instancePath:instancePath+"/group/" + i11}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj3);
 if(forms0 !== null){
-const err27 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -4645,7 +2731,7 @@ validate4.evaluated = {
 const obj4 = new Set(["contentAttachment", "contentReference"]);
 const obj5 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Contract.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4658,124 +2744,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Contract" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Contract"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Contract"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -4783,21 +2809,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4805,21 +2823,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4827,21 +2837,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -4849,214 +2851,119 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err12 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data18 = data.version;
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-const err14 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(typeof data20 !== "string"){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((data20 === "amended") || (data20 === "appended")) || (data20 === "cancelled")) || (data20 === "disputed")) || (data20 === "entered-in-error")) || (data20 === "executable")) || (data20 === "executed")) || (data20 === "negotiable")) || (data20 === "offered")) || (data20 === "policy")) || (data20 === "rejected")) || (data20 === "renewed")) || (data20 === "revoked")) || (data20 === "resolved")) || (data20 === "terminated"))){
-const err17 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.legalState !== undefined && func0.call(data, "legalState")){
-if(!(func8(data.legalState, {instancePath:instancePath+"/legalState",parentData:data,parentDataProperty:"legalState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.legalState, {instancePath:instancePath+"/legalState"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-if(!(func9(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical",parentData:data,parentDataProperty:"instantiatesCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
 let data24 = data.instantiatesUri;
 if(typeof data24 === "string"){
 if(!pattern1.test(data24)){
-const err18 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func2(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contentDerivative !== undefined && func0.call(data, "contentDerivative")){
-if(!(func8(data.contentDerivative, {instancePath:instancePath+"/contentDerivative",parentData:data,parentDataProperty:"contentDerivative",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.contentDerivative, {instancePath:instancePath+"/contentDerivative"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.issued !== undefined && func0.call(data, "issued")){
 let data27 = data.issued;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err20 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err21 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.applies !== undefined && func0.call(data, "applies")){
-if(!(func10(data.applies, {instancePath:instancePath+"/applies",parentData:data,parentDataProperty:"applies",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.applies, {instancePath:instancePath+"/applies"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.expirationType !== undefined && func0.call(data, "expirationType")){
-if(!(func8(data.expirationType, {instancePath:instancePath+"/expirationType",parentData:data,parentDataProperty:"expirationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.expirationType, {instancePath:instancePath+"/expirationType"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
@@ -5064,21 +2971,13 @@ let data31 = data.subject;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data31[i4], {instancePath:instancePath+"/subject/" + i4,parentData:data31,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data31[i4], {instancePath:instancePath+"/subject/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/subject",schemaPath:"#/properties/subject/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
 }
 }
 if(data.authority !== undefined && func0.call(data, "authority")){
@@ -5086,21 +2985,13 @@ let data33 = data.authority;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data33[i5], {instancePath:instancePath+"/authority/" + i5,parentData:data33,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data33[i5], {instancePath:instancePath+"/authority/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/authority",schemaPath:"#/properties/authority/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authority", "#/properties/authority/type", {type: "array"}); errors++;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
@@ -5108,21 +2999,13 @@ let data35 = data.domain;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func9(data35[i6], {instancePath:instancePath+"/domain/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data35[i6], {instancePath:instancePath+"/domain/" + i6}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", {type: "array"}); errors++;
 }
 }
 if(data.site !== undefined && func0.call(data, "site")){
@@ -5130,114 +3013,61 @@ let data37 = data.site;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func9(data37[i7], {instancePath:instancePath+"/site/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data37[i7], {instancePath:instancePath+"/site/" + i7}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/site",schemaPath:"#/properties/site/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/site", "#/properties/site/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data39 = data.name;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data41 = data.title;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data43 = data.subtitle;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err31 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.alias !== undefined && func0.call(data, "alias")){
@@ -5248,37 +3078,16 @@ for(let i8=0; i8<len8; i8++){
 let data46 = data45[i8];
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-const err33 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/alias/" + i8,schemaPath:"#/properties/alias/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i8, "#/properties/alias/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
 }
 }
 if(data._alias !== undefined && func0.call(data, "_alias")){
@@ -5286,51 +3095,38 @@ let data47 = data._alias;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data47[i9], {instancePath:instancePath+"/_alias/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47[i9], {instancePath:instancePath+"/_alias/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/_alias",schemaPath:"#/properties/_alias/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func9(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.author, {instancePath:instancePath+"/author"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.scope !== undefined && func0.call(data, "scope")){
-if(!(func8(data.scope, {instancePath:instancePath+"/scope",parentData:data,parentDataProperty:"scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.scope, {instancePath:instancePath+"/scope"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.topicCodeableConcept !== undefined && func0.call(data, "topicCodeableConcept")){
-if(!(func8(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept",parentData:data,parentDataProperty:"topicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.topicCodeableConcept, {instancePath:instancePath+"/topicCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.topicReference !== undefined && func0.call(data, "topicReference")){
-if(!(func9(data.topicReference, {instancePath:instancePath+"/topicReference",parentData:data,parentDataProperty:"topicReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.topicReference, {instancePath:instancePath+"/topicReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
@@ -5338,21 +3134,13 @@ let data54 = data.subType;
 if(Array.isArray(data54)){
 const len10 = data54.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data54[i10], {instancePath:instancePath+"/subType/" + i10,parentData:data54,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data54[i10], {instancePath:instancePath+"/subType/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/subType",schemaPath:"#/properties/subType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subType", "#/properties/subType/type", {type: "array"}); errors++;
 }
 }
 if(data.contentDefinition !== undefined && func0.call(data, "contentDefinition")){
@@ -5362,14 +3150,7 @@ let valid25 = true;
 const _errs87 = errors;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if(data56._publicationStatus !== undefined && func0.call(data56, "_publicationStatus")){
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs87 === errors;
@@ -5386,14 +3167,7 @@ if(_valid0){
 const _errs88 = errors;
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if((data56.publicationStatus === undefined) || (!(func0.call(data56, "publicationStatus")))){
-const err39 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/then/required",keyword:"required",params:{missingProperty: "publicationStatus"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/then/required", {missingProperty: "publicationStatus"}); errors++;
 }
 }
 var _valid0 = _errs88 === errors;
@@ -5405,25 +3179,11 @@ props0._publicationStatus = true;
 }
 }
 if(!valid25){
-const err40 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
 if((data56.type === undefined) || (!(func0.call(data56, "type")))){
-const err41 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/required", {missingProperty: "type"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -5444,25 +3204,11 @@ if(data56.id !== undefined && func0.call(data56, "id")){
 let data58 = data56.id;
 if(typeof data58 === "string"){
 if(func7(data58) < 1){
-const err42 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/contentDefinition/id",schemaPath:"#/$defs/Contract_ContentDefinition/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/id", "#/$defs/Contract_ContentDefinition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data56.extension !== undefined && func0.call(data56, "extension")){
@@ -5470,21 +3216,13 @@ let data59 = data56.extension;
 if(Array.isArray(data59)){
 const len11 = data59.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data59[i11], {instancePath:instancePath+"/contentDefinition/extension/" + i11,parentData:data59,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i11], {instancePath:instancePath+"/contentDefinition/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/contentDefinition/extension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/extension", "#/$defs/Contract_ContentDefinition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data56.modifierExtension !== undefined && func0.call(data56, "modifierExtension")){
@@ -5492,152 +3230,82 @@ let data61 = data56.modifierExtension;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data61[i12], {instancePath:instancePath+"/contentDefinition/modifierExtension/" + i12,parentData:data61,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i12], {instancePath:instancePath+"/contentDefinition/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/contentDefinition/modifierExtension",schemaPath:"#/$defs/Contract_ContentDefinition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/modifierExtension", "#/$defs/Contract_ContentDefinition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data56.type !== undefined && func0.call(data56, "type")){
-if(!(func8(data56.type, {instancePath:instancePath+"/contentDefinition/type",parentData:data56,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data56.type, {instancePath:instancePath+"/contentDefinition/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data56.subType !== undefined && func0.call(data56, "subType")){
-if(!(func8(data56.subType, {instancePath:instancePath+"/contentDefinition/subType",parentData:data56,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data56.subType, {instancePath:instancePath+"/contentDefinition/subType"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data56.publisher !== undefined && func0.call(data56, "publisher")){
-if(!(func9(data56.publisher, {instancePath:instancePath+"/contentDefinition/publisher",parentData:data56,parentDataProperty:"publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data56.publisher, {instancePath:instancePath+"/contentDefinition/publisher"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data56.publicationDate !== undefined && func0.call(data56, "publicationDate")){
 let data66 = data56.publicationDate;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-const err46 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data66))){
-const err47 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/contentDefinition/publicationDate",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationDate", "#/$defs/Contract_ContentDefinition/properties/publicationDate/type", {type: "string"}); errors++;
 }
 }
 if(data56._publicationDate !== undefined && func0.call(data56, "_publicationDate")){
-if(!(func2(data56._publicationDate, {instancePath:instancePath+"/contentDefinition/_publicationDate",parentData:data56,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data56._publicationDate, {instancePath:instancePath+"/contentDefinition/_publicationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data56.publicationStatus !== undefined && func0.call(data56, "publicationStatus")){
 let data68 = data56.publicationStatus;
 if(typeof data68 !== "string"){
-const err49 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((data68 === "amended") || (data68 === "appended")) || (data68 === "cancelled")) || (data68 === "disputed")) || (data68 === "entered-in-error")) || (data68 === "executable")) || (data68 === "executed")) || (data68 === "negotiable")) || (data68 === "offered")) || (data68 === "policy")) || (data68 === "rejected")) || (data68 === "renewed")) || (data68 === "revoked")) || (data68 === "resolved")) || (data68 === "terminated"))){
-const err50 = {instancePath:instancePath+"/contentDefinition/publicationStatus",schemaPath:"#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum",keyword:"enum",params:{allowedValues: schema1.properties.publicationStatus.enum}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/publicationStatus", "#/$defs/Contract_ContentDefinition/properties/publicationStatus/enum", {allowedValues: schema1.properties.publicationStatus.enum}); errors++;
 }
 }
 if(data56._publicationStatus !== undefined && func0.call(data56, "_publicationStatus")){
-if(!(func2(data56._publicationStatus, {instancePath:instancePath+"/contentDefinition/_publicationStatus",parentData:data56,parentDataProperty:"_publicationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data56._publicationStatus, {instancePath:instancePath+"/contentDefinition/_publicationStatus"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data56.copyright !== undefined && func0.call(data56, "copyright")){
 let data70 = data56.copyright;
 if(typeof data70 === "string"){
 if(func7(data70) < 1){
-const err51 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/contentDefinition/copyright",schemaPath:"#/$defs/Contract_ContentDefinition/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition/copyright", "#/$defs/Contract_ContentDefinition/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data56._copyright !== undefined && func0.call(data56, "_copyright")){
-if(!(func2(data56._copyright, {instancePath:instancePath+"/contentDefinition/_copyright",parentData:data56,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data56._copyright, {instancePath:instancePath+"/contentDefinition/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/contentDefinition",schemaPath:"#/$defs/Contract_ContentDefinition/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentDefinition", "#/$defs/Contract_ContentDefinition/type", {type: "object"}); errors++;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
@@ -5645,21 +3313,13 @@ let data72 = data.term;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate4(data72[i13], {instancePath:instancePath+"/term/" + i13,parentData:data72,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data72[i13], {instancePath:instancePath+"/term/" + i13}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/term",schemaPath:"#/properties/term/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/term", "#/properties/term/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -5667,21 +3327,13 @@ let data74 = data.supportingInfo;
 if(Array.isArray(data74)){
 const len14 = data74.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func9(data74[i14], {instancePath:instancePath+"/supportingInfo/" + i14,parentData:data74,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data74[i14], {instancePath:instancePath+"/supportingInfo/" + i14}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
@@ -5689,21 +3341,13 @@ let data76 = data.relevantHistory;
 if(Array.isArray(data76)){
 const len15 = data76.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func9(data76[i15], {instancePath:instancePath+"/relevantHistory/" + i15,parentData:data76,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data76[i15], {instancePath:instancePath+"/relevantHistory/" + i15}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.signer !== undefined && func0.call(data, "signer")){
@@ -5714,58 +3358,23 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.signature === undefined) || (!(func0.call(data79, "signature")))){
-const err57 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "signature"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "signature"}); errors++;
 }
 if((data79.type === undefined) || (!(func0.call(data79, "type")))){
-const err58 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "type"}); errors++;
 }
 if((data79.party === undefined) || (!(func0.call(data79, "party")))){
-const err59 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/required",keyword:"required",params:{missingProperty: "party"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/required", {missingProperty: "party"}); errors++;
 }
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data80 = data79.id;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err60 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/signer/" + i16+"/id",schemaPath:"#/$defs/Contract_Signer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/id", "#/$defs/Contract_Signer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -5773,21 +3382,13 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data81[i17], {instancePath:instancePath+"/signer/" + i16+"/extension/" + i17,parentData:data81,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i17], {instancePath:instancePath+"/signer/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/signer/" + i16+"/extension",schemaPath:"#/$defs/Contract_Signer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/extension", "#/$defs/Contract_Signer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -5795,33 +3396,23 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data83[i18], {instancePath:instancePath+"/signer/" + i16+"/modifierExtension/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data83[i18], {instancePath:instancePath+"/signer/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/signer/" + i16+"/modifierExtension",schemaPath:"#/$defs/Contract_Signer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/modifierExtension", "#/$defs/Contract_Signer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.type !== undefined && func0.call(data79, "type")){
-if(!(func11(data79.type, {instancePath:instancePath+"/signer/" + i16+"/type",parentData:data79,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data79.type, {instancePath:instancePath+"/signer/" + i16+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data79.party !== undefined && func0.call(data79, "party")){
-if(!(func9(data79.party, {instancePath:instancePath+"/signer/" + i16+"/party",parentData:data79,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data79.party, {instancePath:instancePath+"/signer/" + i16+"/party"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data79.signature !== undefined && func0.call(data79, "signature")){
@@ -5829,45 +3420,23 @@ let data87 = data79.signature;
 if(Array.isArray(data87)){
 const len19 = data87.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func12(data87[i19], {instancePath:instancePath+"/signer/" + i16+"/signature/" + i19,parentData:data87,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data87[i19], {instancePath:instancePath+"/signer/" + i16+"/signature/" + i19}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/signer/" + i16+"/signature",schemaPath:"#/$defs/Contract_Signer/properties/signature/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16+"/signature", "#/$defs/Contract_Signer/properties/signature/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/signer/" + i16,schemaPath:"#/$defs/Contract_Signer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer/" + i16, "#/$defs/Contract_Signer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/signer",schemaPath:"#/properties/signer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/signer", "#/properties/signer/type", {type: "array"}); errors++;
 }
 }
 if(data.friendly !== undefined && func0.call(data, "friendly")){
@@ -5882,14 +3451,7 @@ const _errs143 = errors;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if(data90.contentAttachment !== undefined && func0.call(data90, "contentAttachment")){
 var valid53 = false;
-const err67 = {};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -5897,14 +3459,7 @@ var valid53 = true;
 if(valid53){
 if(data90.contentReference !== undefined && func0.call(data90, "contentReference")){
 var valid53 = false;
-const err68 = {};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -5925,53 +3480,25 @@ if(_valid1){
 const _errs144 = errors;
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if((data90.contentAttachment === undefined) || (!(func0.call(data90, "contentAttachment")))){
-const err69 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid1 = _errs144 === errors;
 valid52 = _valid1;
 }
 if(!valid52){
-const err70 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
 if(data90.id !== undefined && func0.call(data90, "id")){
 let data93 = data90.id;
 if(typeof data93 === "string"){
 if(func7(data93) < 1){
-const err71 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/friendly/" + i20+"/id",schemaPath:"#/$defs/Contract_Friendly/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/id", "#/$defs/Contract_Friendly/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data90.extension !== undefined && func0.call(data90, "extension")){
@@ -5979,21 +3506,13 @@ let data94 = data90.extension;
 if(Array.isArray(data94)){
 const len21 = data94.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data94[i21], {instancePath:instancePath+"/friendly/" + i20+"/extension/" + i21,parentData:data94,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data94[i21], {instancePath:instancePath+"/friendly/" + i20+"/extension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/friendly/" + i20+"/extension",schemaPath:"#/$defs/Contract_Friendly/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/extension", "#/$defs/Contract_Friendly/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data90.modifierExtension !== undefined && func0.call(data90, "modifierExtension")){
@@ -6001,68 +3520,37 @@ let data96 = data90.modifierExtension;
 if(Array.isArray(data96)){
 const len22 = data96.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func5(data96[i22], {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension/" + i22,parentData:data96,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data96[i22], {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension/" + i22}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/friendly/" + i20+"/modifierExtension",schemaPath:"#/$defs/Contract_Friendly/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20+"/modifierExtension", "#/$defs/Contract_Friendly/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data90.contentAttachment !== undefined && func0.call(data90, "contentAttachment")){
-if(!(func13(data90.contentAttachment, {instancePath:instancePath+"/friendly/" + i20+"/contentAttachment",parentData:data90,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data90.contentAttachment, {instancePath:instancePath+"/friendly/" + i20+"/contentAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data90.contentReference !== undefined && func0.call(data90, "contentReference")){
-if(!(func9(data90.contentReference, {instancePath:instancePath+"/friendly/" + i20+"/contentReference",parentData:data90,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data90.contentReference, {instancePath:instancePath+"/friendly/" + i20+"/contentReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data90, obj4);
 if(forms0 !== null){
-const err75 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/cdxChoice", {choice: "content[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/friendly/" + i20,schemaPath:"#/$defs/Contract_Friendly/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly/" + i20, "#/$defs/Contract_Friendly/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/friendly",schemaPath:"#/properties/friendly/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/friendly", "#/properties/friendly/type", {type: "array"}); errors++;
 }
 }
 if(data.legal !== undefined && func0.call(data, "legal")){
@@ -6077,14 +3565,7 @@ const _errs162 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
 var valid64 = false;
-const err78 = {};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid64 = true;
@@ -6092,14 +3573,7 @@ var valid64 = true;
 if(valid64){
 if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
 var valid64 = false;
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid64 = true;
@@ -6120,53 +3594,25 @@ if(_valid2){
 const _errs163 = errors;
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if((data101.contentAttachment === undefined) || (!(func0.call(data101, "contentAttachment")))){
-const err80 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid2 = _errs163 === errors;
 valid63 = _valid2;
 }
 if(!valid63){
-const err81 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data101 && typeof data101 == "object" && !Array.isArray(data101)){
 if(data101.id !== undefined && func0.call(data101, "id")){
 let data104 = data101.id;
 if(typeof data104 === "string"){
 if(func7(data104) < 1){
-const err82 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/legal/" + i23+"/id",schemaPath:"#/$defs/Contract_Legal/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/id", "#/$defs/Contract_Legal/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data101.extension !== undefined && func0.call(data101, "extension")){
@@ -6174,21 +3620,13 @@ let data105 = data101.extension;
 if(Array.isArray(data105)){
 const len24 = data105.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data105[i24], {instancePath:instancePath+"/legal/" + i23+"/extension/" + i24,parentData:data105,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data105[i24], {instancePath:instancePath+"/legal/" + i23+"/extension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/legal/" + i23+"/extension",schemaPath:"#/$defs/Contract_Legal/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/extension", "#/$defs/Contract_Legal/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data101.modifierExtension !== undefined && func0.call(data101, "modifierExtension")){
@@ -6196,68 +3634,37 @@ let data107 = data101.modifierExtension;
 if(Array.isArray(data107)){
 const len25 = data107.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func5(data107[i25], {instancePath:instancePath+"/legal/" + i23+"/modifierExtension/" + i25,parentData:data107,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data107[i25], {instancePath:instancePath+"/legal/" + i23+"/modifierExtension/" + i25}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/legal/" + i23+"/modifierExtension",schemaPath:"#/$defs/Contract_Legal/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23+"/modifierExtension", "#/$defs/Contract_Legal/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data101.contentAttachment !== undefined && func0.call(data101, "contentAttachment")){
-if(!(func13(data101.contentAttachment, {instancePath:instancePath+"/legal/" + i23+"/contentAttachment",parentData:data101,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data101.contentAttachment, {instancePath:instancePath+"/legal/" + i23+"/contentAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data101.contentReference !== undefined && func0.call(data101, "contentReference")){
-if(!(func9(data101.contentReference, {instancePath:instancePath+"/legal/" + i23+"/contentReference",parentData:data101,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data101.contentReference, {instancePath:instancePath+"/legal/" + i23+"/contentReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms1 = func14(data101, obj4);
 if(forms1 !== null){
-const err86 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/cdxChoice", {choice: "content[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/legal/" + i23,schemaPath:"#/$defs/Contract_Legal/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal/" + i23, "#/$defs/Contract_Legal/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/legal",schemaPath:"#/properties/legal/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/legal", "#/properties/legal/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -6272,14 +3679,7 @@ const _errs181 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
 var valid75 = false;
-const err89 = {};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid75 = true;
@@ -6287,14 +3687,7 @@ var valid75 = true;
 if(valid75){
 if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
 var valid75 = false;
-const err90 = {};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid75 = true;
@@ -6315,53 +3708,25 @@ if(_valid3){
 const _errs182 = errors;
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if((data112.contentAttachment === undefined) || (!(func0.call(data112, "contentAttachment")))){
-const err91 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/then/required",keyword:"required",params:{missingProperty: "contentAttachment"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/then/required", {missingProperty: "contentAttachment"}); errors++;
 }
 }
 var _valid3 = _errs182 === errors;
 valid74 = _valid3;
 }
 if(!valid74){
-const err92 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data112 && typeof data112 == "object" && !Array.isArray(data112)){
 if(data112.id !== undefined && func0.call(data112, "id")){
 let data115 = data112.id;
 if(typeof data115 === "string"){
 if(func7(data115) < 1){
-const err93 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/rule/" + i26+"/id",schemaPath:"#/$defs/Contract_Rule/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/id", "#/$defs/Contract_Rule/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data112.extension !== undefined && func0.call(data112, "extension")){
@@ -6369,21 +3734,13 @@ let data116 = data112.extension;
 if(Array.isArray(data116)){
 const len27 = data116.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func5(data116[i27], {instancePath:instancePath+"/rule/" + i26+"/extension/" + i27,parentData:data116,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data116[i27], {instancePath:instancePath+"/rule/" + i26+"/extension/" + i27}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/rule/" + i26+"/extension",schemaPath:"#/$defs/Contract_Rule/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/extension", "#/$defs/Contract_Rule/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data112.modifierExtension !== undefined && func0.call(data112, "modifierExtension")){
@@ -6391,114 +3748,60 @@ let data118 = data112.modifierExtension;
 if(Array.isArray(data118)){
 const len28 = data118.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func5(data118[i28], {instancePath:instancePath+"/rule/" + i26+"/modifierExtension/" + i28,parentData:data118,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data118[i28], {instancePath:instancePath+"/rule/" + i26+"/modifierExtension/" + i28}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/rule/" + i26+"/modifierExtension",schemaPath:"#/$defs/Contract_Rule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26+"/modifierExtension", "#/$defs/Contract_Rule/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data112.contentAttachment !== undefined && func0.call(data112, "contentAttachment")){
-if(!(func13(data112.contentAttachment, {instancePath:instancePath+"/rule/" + i26+"/contentAttachment",parentData:data112,parentDataProperty:"contentAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data112.contentAttachment, {instancePath:instancePath+"/rule/" + i26+"/contentAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data112.contentReference !== undefined && func0.call(data112, "contentReference")){
-if(!(func9(data112.contentReference, {instancePath:instancePath+"/rule/" + i26+"/contentReference",parentData:data112,parentDataProperty:"contentReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data112.contentReference, {instancePath:instancePath+"/rule/" + i26+"/contentReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms2 = func14(data112, obj4);
 if(forms2 !== null){
-const err97 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/cdxChoice",keyword:"cdxChoice",params:{choice: "content[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/cdxChoice", {choice: "content[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/rule/" + i26,schemaPath:"#/$defs/Contract_Rule/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule/" + i26, "#/$defs/Contract_Rule/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 if(data.legallyBindingAttachment !== undefined && func0.call(data, "legallyBindingAttachment")){
-if(!(func13(data.legallyBindingAttachment, {instancePath:instancePath+"/legallyBindingAttachment",parentData:data,parentDataProperty:"legallyBindingAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.legallyBindingAttachment, {instancePath:instancePath+"/legallyBindingAttachment"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.legallyBindingReference !== undefined && func0.call(data, "legallyBindingReference")){
-if(!(func9(data.legallyBindingReference, {instancePath:instancePath+"/legallyBindingReference",parentData:data,parentDataProperty:"legallyBindingReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.legallyBindingReference, {instancePath:instancePath+"/legallyBindingReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 const forms3 = func14(data, obj3);
 if(forms3 !== null){
-const err100 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "topic[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "topic[x]", forms: forms3}); errors++;
 }
 const forms4 = func14(data, obj5);
 if(forms4 !== null){
-const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "legallyBinding[x]", forms: forms4}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "legallyBinding[x]", forms: forms4}); errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -6565,3 +3868,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -35,7 +35,18 @@ const obj3 = new Set(["legallyBindingAttachment", "legallyBindingReference"]);
 
 
 const func13 = require("./datatypes.twin.cjs")["Quantity"];
-const obj4 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj4 = new Set(["valueBoolean",
+"valueDecimal",
+"valueInteger",
+"valueDate",
+"valueDateTime",
+"valueTime",
+"valueString",
+"valueUri",
+"valueAttachment",
+"valueCoding",
+"valueQuantity",
+"valueReference"]);
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 
@@ -2330,7 +2341,15 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "type")) && (key1 !== "subject")) && (key1 !== "intent")) && (key1 !== "linkId")) && (key1 !== "_linkId")) && (key1 !== "status")) && (key1 !== "context")) && (key1 !== "contextLinkId")) && (key1 !== "_contextLinkId")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "requester")) && (key1 !== "requesterLinkId")) && (key1 !== "_requesterLinkId")) && (key1 !== "performerType")) && (key1 !== "performerRole")) && (key1 !== "performer")) && (key1 !== "performerLinkId")) && (key1 !== "_performerLinkId")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "reason")) && (key1 !== "_reason")) && (key1 !== "reasonLinkId")) && (key1 !== "_reasonLinkId")) && (key1 !== "note")) && (key1 !== "securityLabelNumber")) && (key1 !== "_securityLabelNumber")){
+if(((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "type")) && (key1 !== "subject")) &&
+(key1 !== "intent")) && (key1 !== "linkId")) && (key1 !== "_linkId")) && (key1 !== "status")) && (key1 !== "context")) &&
+(key1 !== "contextLinkId")) && (key1 !== "_contextLinkId")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) &&
+(key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "requester")) && (key1 !== "requesterLinkId")) &&
+(key1 !== "_requesterLinkId")) && (key1 !== "performerType")) && (key1 !== "performerRole")) && (key1 !== "performer")) &&
+(key1 !== "performerLinkId")) && (key1 !== "_performerLinkId")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) &&
+(key1 !== "reason")) && (key1 !== "_reason")) && (key1 !== "reasonLinkId")) && (key1 !== "_reasonLinkId")) &&
+(key1 !== "note")) && (key1 !== "securityLabelNumber")) && (key1 !== "_securityLabelNumber")){
 errors++;
 }
 }
@@ -3781,7 +3800,20 @@ errors++;
 }
 }
 for(const key5 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) && (key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) && (key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "identifier")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) && (key5 !== "status")) && (key5 !== "_status")) && (key5 !== "legalState")) && (key5 !== "instantiatesCanonical")) && (key5 !== "instantiatesUri")) && (key5 !== "_instantiatesUri")) && (key5 !== "contentDerivative")) && (key5 !== "issued")) && (key5 !== "_issued")) && (key5 !== "applies")) && (key5 !== "expirationType")) && (key5 !== "subject")) && (key5 !== "authority")) && (key5 !== "domain")) && (key5 !== "site")) && (key5 !== "name")) && (key5 !== "_name")) && (key5 !== "title")) && (key5 !== "_title")) && (key5 !== "subtitle")) && (key5 !== "_subtitle")) && (key5 !== "alias")) && (key5 !== "_alias")) && (key5 !== "author")) && (key5 !== "scope")) && (key5 !== "topicCodeableConcept")) && (key5 !== "topicReference")) && (key5 !== "type")) && (key5 !== "subType")) && (key5 !== "contentDefinition")) && (key5 !== "term")) && (key5 !== "supportingInfo")) && (key5 !== "relevantHistory")) && (key5 !== "signer")) && (key5 !== "friendly")) && (key5 !== "legal")) && (key5 !== "rule")) && (key5 !== "legallyBindingAttachment")) && (key5 !== "legallyBindingReference")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) &&
+(key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) &&
+(key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) &&
+(key5 !== "identifier")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) &&
+(key5 !== "status")) && (key5 !== "_status")) && (key5 !== "legalState")) && (key5 !== "instantiatesCanonical")) &&
+(key5 !== "instantiatesUri")) && (key5 !== "_instantiatesUri")) && (key5 !== "contentDerivative")) && (key5 !== "issued")) &&
+(key5 !== "_issued")) && (key5 !== "applies")) && (key5 !== "expirationType")) && (key5 !== "subject")) &&
+(key5 !== "authority")) && (key5 !== "domain")) && (key5 !== "site")) && (key5 !== "name")) && (key5 !== "_name")) &&
+(key5 !== "title")) && (key5 !== "_title")) && (key5 !== "subtitle")) && (key5 !== "_subtitle")) && (key5 !== "alias")) &&
+(key5 !== "_alias")) && (key5 !== "author")) && (key5 !== "scope")) && (key5 !== "topicCodeableConcept")) &&
+(key5 !== "topicReference")) && (key5 !== "type")) && (key5 !== "subType")) && (key5 !== "contentDefinition")) &&
+(key5 !== "term")) && (key5 !== "supportingInfo")) && (key5 !== "relevantHistory")) && (key5 !== "signer")) &&
+(key5 !== "friendly")) && (key5 !== "legal")) && (key5 !== "rule")) && (key5 !== "legallyBindingAttachment")) &&
+(key5 !== "legallyBindingReference")){
 errors++;
 }
 }

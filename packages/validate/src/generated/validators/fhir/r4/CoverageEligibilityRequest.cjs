@@ -49,7 +49,7 @@ const func12 = require("./datatypes.cjs")["Quantity"];
 const func13 = require("./datatypes.cjs")["Money"];
 const obj0 = new Set(["diagnosisCodeableConcept", "diagnosisReference"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -64,25 +64,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -90,21 +76,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -112,21 +90,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfoSequence !== undefined && func0.call(data, "supportingInfoSequence")){
@@ -136,48 +106,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err4 = {instancePath:instancePath+"/supportingInfoSequence/" + i2,schemaPath:"#/properties/supportingInfoSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err5 = {instancePath:instancePath+"/supportingInfoSequence/" + i2,schemaPath:"#/properties/supportingInfoSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err6 = {instancePath:instancePath+"/supportingInfoSequence/" + i2,schemaPath:"#/properties/supportingInfoSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence/" + i2, "#/properties/supportingInfoSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/supportingInfoSequence",schemaPath:"#/properties/supportingInfoSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfoSequence", "#/properties/supportingInfoSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._supportingInfoSequence !== undefined && func0.call(data, "_supportingInfoSequence")){
@@ -185,33 +127,23 @@ let data7 = data._supportingInfoSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data7[i3], {instancePath:instancePath+"/_supportingInfoSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data7[i3], {instancePath:instancePath+"/_supportingInfoSequence/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/_supportingInfoSequence",schemaPath:"#/properties/_supportingInfoSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_supportingInfoSequence", "#/properties/_supportingInfoSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -219,45 +151,33 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data11[i4], {instancePath:instancePath+"/modifier/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data11[i4], {instancePath:instancePath+"/modifier/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func8(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.provider, {instancePath:instancePath+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func13(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func8(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.facility, {instancePath:instancePath+"/facility"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -271,25 +191,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-const err10 = {instancePath:instancePath+"/diagnosis/" + i5+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/diagnosis/" + i5+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/id", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -297,21 +203,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/diagnosis/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/diagnosis/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/diagnosis/" + i5+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/extension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -319,68 +217,37 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/diagnosis/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/diagnosis/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/diagnosis/" + i5+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.diagnosisCodeableConcept !== undefined && func0.call(data18, "diagnosisCodeableConcept")){
-if(!(func7(data18.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisCodeableConcept",parentData:data18,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.diagnosisReference !== undefined && func0.call(data18, "diagnosisReference")){
-if(!(func8(data18.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisReference",parentData:data18,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data18.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i5+"/diagnosisReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data18, obj0);
 if(forms0 !== null){
-const err14 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/diagnosis/" + i5,schemaPath:"#/$defs/CoverageEligibilityRequest_Diagnosis/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i5, "#/$defs/CoverageEligibilityRequest_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -388,33 +255,18 @@ let data26 = data.detail;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data26[i8], {instancePath:instancePath+"/detail/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data26[i8], {instancePath:instancePath+"/detail/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -442,7 +294,7 @@ validate1.evaluated = {
 
 const obj1 = new Set(["servicedDate", "servicedPeriod"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/CoverageEligibilityRequest.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -458,14 +310,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -482,14 +327,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -501,28 +339,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -539,14 +363,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.purpose === undefined) || (!(func0.call(data, "purpose")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "purpose"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "purpose"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -558,14 +375,7 @@ props1._purpose = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -581,14 +391,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._created !== undefined && func0.call(data, "_created")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -605,14 +408,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "created"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -624,14 +420,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -644,34 +433,13 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insurer"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -708,113 +476,60 @@ props0.item = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("CoverageEligibilityRequest" !== data.resourceType){
-const err12 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "CoverageEligibilityRequest"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "CoverageEligibilityRequest"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err15 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -822,21 +537,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -844,21 +551,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -866,21 +565,13 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -888,56 +579,32 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-const err24 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func7(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
@@ -947,26 +614,12 @@ const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(!((((data23 === "auth-requirements") || (data23 === "benefits")) || (data23 === "discovery")) || (data23 === "validation"))){
-const err25 = {instancePath:instancePath+"/purpose/" + i4,schemaPath:"#/properties/purpose/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.purpose.items.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose/" + i4, "#/properties/purpose/items/enum", {allowedValues: schema0.properties.purpose.items.enum}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "array"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
@@ -974,129 +627,78 @@ let data24 = data._purpose;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data24[i5], {instancePath:instancePath+"/_purpose/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i5], {instancePath:instancePath+"/_purpose/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/_purpose",schemaPath:"#/properties/_purpose/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_purpose", "#/properties/_purpose/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data27 = data.servicedDate;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err28 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data30 = data.created;
 if(typeof data30 === "string"){
 if(!pattern4.test(data30)){
-const err30 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-const err31 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func8(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.enterer, {instancePath:instancePath+"/enterer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func8(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.provider, {instancePath:instancePath+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func8(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.insurer, {instancePath:instancePath+"/insurer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func8(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.facility, {instancePath:instancePath+"/facility"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -1110,14 +712,7 @@ let valid24 = true;
 const _errs67 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._sequence !== undefined && func0.call(data37, "_sequence")){
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs67 === errors;
@@ -1134,14 +729,7 @@ if(_valid3){
 const _errs68 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.sequence === undefined) || (!(func0.call(data37, "sequence")))){
-const err34 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid3 = _errs68 === errors;
@@ -1153,25 +741,11 @@ props3._sequence = true;
 }
 }
 if(!valid24){
-const err35 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.information === undefined) || (!(func0.call(data37, "information")))){
-const err36 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/required",keyword:"required",params:{missingProperty: "information"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/required", {missingProperty: "information"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -1188,25 +762,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func10(data39) < 1){
-const err37 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/supportingInfo/" + i6+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/id", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -1214,21 +774,13 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len7 = data40.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data40[i7], {instancePath:instancePath+"/supportingInfo/" + i6+"/extension/" + i7,parentData:data40,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i7], {instancePath:instancePath+"/supportingInfo/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/supportingInfo/" + i6+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/extension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -1236,110 +788,57 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len8 = data42.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data42[i8], {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension/" + i8,parentData:data42,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i8], {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/supportingInfo/" + i6+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.sequence !== undefined && func0.call(data37, "sequence")){
 let data44 = data37.sequence;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err41 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-const err42 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data44 < 1 || isNaN(data44)){
-const err43 = {instancePath:instancePath+"/supportingInfo/" + i6+"/sequence",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/sequence", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data37._sequence !== undefined && func0.call(data37, "_sequence")){
-if(!(func2(data37._sequence, {instancePath:instancePath+"/supportingInfo/" + i6+"/_sequence",parentData:data37,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._sequence, {instancePath:instancePath+"/supportingInfo/" + i6+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.information !== undefined && func0.call(data37, "information")){
-if(!(func8(data37.information, {instancePath:instancePath+"/supportingInfo/" + i6+"/information",parentData:data37,parentDataProperty:"information",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data37.information, {instancePath:instancePath+"/supportingInfo/" + i6+"/information"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data37.appliesToAll !== undefined && func0.call(data37, "appliesToAll")){
 if(typeof data37.appliesToAll !== "boolean"){
-const err44 = {instancePath:instancePath+"/supportingInfo/" + i6+"/appliesToAll",schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6+"/appliesToAll", "#/$defs/CoverageEligibilityRequest_SupportingInfo/properties/appliesToAll/type", {type: "boolean"}); errors++;
 }
 }
 if(data37._appliesToAll !== undefined && func0.call(data37, "_appliesToAll")){
-if(!(func2(data37._appliesToAll, {instancePath:instancePath+"/supportingInfo/" + i6+"/_appliesToAll",parentData:data37,parentDataProperty:"_appliesToAll",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._appliesToAll, {instancePath:instancePath+"/supportingInfo/" + i6+"/_appliesToAll"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/supportingInfo/" + i6,schemaPath:"#/$defs/CoverageEligibilityRequest_SupportingInfo/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i6, "#/$defs/CoverageEligibilityRequest_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -1350,38 +849,17 @@ for(let i9=0; i9<len9; i9++){
 let data50 = data49[i9];
 if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
 if((data50.coverage === undefined) || (!(func0.call(data50, "coverage")))){
-const err47 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(data50.id !== undefined && func0.call(data50, "id")){
 let data51 = data50.id;
 if(typeof data51 === "string"){
 if(func10(data51) < 1){
-const err48 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/insurance/" + i9+"/id",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/id", "#/$defs/CoverageEligibilityRequest_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data50.extension !== undefined && func0.call(data50, "extension")){
@@ -1389,21 +867,13 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data52[i10], {instancePath:instancePath+"/insurance/" + i9+"/extension/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i10], {instancePath:instancePath+"/insurance/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/insurance/" + i9+"/extension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/extension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data50.modifierExtension !== undefined && func0.call(data50, "modifierExtension")){
@@ -1411,100 +881,54 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data54[i11], {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i11], {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/insurance/" + i9+"/modifierExtension",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/modifierExtension", "#/$defs/CoverageEligibilityRequest_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data50.focal !== undefined && func0.call(data50, "focal")){
 if(typeof data50.focal !== "boolean"){
-const err52 = {instancePath:instancePath+"/insurance/" + i9+"/focal",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/focal", "#/$defs/CoverageEligibilityRequest_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data50._focal !== undefined && func0.call(data50, "_focal")){
-if(!(func2(data50._focal, {instancePath:instancePath+"/insurance/" + i9+"/_focal",parentData:data50,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data50._focal, {instancePath:instancePath+"/insurance/" + i9+"/_focal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data50.coverage !== undefined && func0.call(data50, "coverage")){
-if(!(func8(data50.coverage, {instancePath:instancePath+"/insurance/" + i9+"/coverage",parentData:data50,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data50.coverage, {instancePath:instancePath+"/insurance/" + i9+"/coverage"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data50.businessArrangement !== undefined && func0.call(data50, "businessArrangement")){
 let data59 = data50.businessArrangement;
 if(typeof data59 === "string"){
 if(func10(data59) < 1){
-const err53 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/insurance/" + i9+"/businessArrangement",schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9+"/businessArrangement", "#/$defs/CoverageEligibilityRequest_Insurance/properties/businessArrangement/type", {type: "string"}); errors++;
 }
 }
 if(data50._businessArrangement !== undefined && func0.call(data50, "_businessArrangement")){
-if(!(func2(data50._businessArrangement, {instancePath:instancePath+"/insurance/" + i9+"/_businessArrangement",parentData:data50,parentDataProperty:"_businessArrangement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data50._businessArrangement, {instancePath:instancePath+"/insurance/" + i9+"/_businessArrangement"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/insurance/" + i9,schemaPath:"#/$defs/CoverageEligibilityRequest_Insurance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i9, "#/$defs/CoverageEligibilityRequest_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -1512,44 +936,22 @@ let data61 = data.item;
 if(Array.isArray(data61)){
 const len12 = data61.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1(data61[i12], {instancePath:instancePath+"/item/" + i12,parentData:data61,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data61[i12], {instancePath:instancePath+"/item/" + i12}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data, obj1);
 if(forms0 !== null){
-const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1557,3 +959,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

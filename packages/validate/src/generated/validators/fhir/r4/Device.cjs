@@ -40,7 +40,7 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const formats0 = require("../../../../formats.cjs").base64;
 const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Device.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -53,124 +53,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Device" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Device"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Device"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -178,21 +118,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -200,21 +132,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -222,21 +146,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -244,27 +160,18 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func7(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.definition, {instancePath:instancePath+"/definition"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.udiCarrier !== undefined && func0.call(data, "udiCarrier")){
@@ -278,25 +185,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-const err12 = {instancePath:instancePath+"/udiCarrier/" + i4+"/id",schemaPath:"#/$defs/Device_UdiCarrier/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/udiCarrier/" + i4+"/id",schemaPath:"#/$defs/Device_UdiCarrier/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -304,21 +197,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data20[i5], {instancePath:instancePath+"/udiCarrier/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i5], {instancePath:instancePath+"/udiCarrier/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/udiCarrier/" + i4+"/extension",schemaPath:"#/$defs/Device_UdiCarrier/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/extension", "#/$defs/Device_UdiCarrier/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -326,238 +211,125 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i6], {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension",schemaPath:"#/$defs/Device_UdiCarrier/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/modifierExtension", "#/$defs/Device_UdiCarrier/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.deviceIdentifier !== undefined && func0.call(data18, "deviceIdentifier")){
 let data24 = data18.deviceIdentifier;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-const err16 = {instancePath:instancePath+"/udiCarrier/" + i4+"/deviceIdentifier",schemaPath:"#/$defs/Device_UdiCarrier/properties/deviceIdentifier/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/udiCarrier/" + i4+"/deviceIdentifier",schemaPath:"#/$defs/Device_UdiCarrier/properties/deviceIdentifier/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data18._deviceIdentifier !== undefined && func0.call(data18, "_deviceIdentifier")){
-if(!(func2(data18._deviceIdentifier, {instancePath:instancePath+"/udiCarrier/" + i4+"/_deviceIdentifier",parentData:data18,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._deviceIdentifier, {instancePath:instancePath+"/udiCarrier/" + i4+"/_deviceIdentifier"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.issuer !== undefined && func0.call(data18, "issuer")){
 let data26 = data18.issuer;
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-const err18 = {instancePath:instancePath+"/udiCarrier/" + i4+"/issuer",schemaPath:"#/$defs/Device_UdiCarrier/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/udiCarrier/" + i4+"/issuer",schemaPath:"#/$defs/Device_UdiCarrier/properties/issuer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/type", {type: "string"}); errors++;
 }
 }
 if(data18._issuer !== undefined && func0.call(data18, "_issuer")){
-if(!(func2(data18._issuer, {instancePath:instancePath+"/udiCarrier/" + i4+"/_issuer",parentData:data18,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._issuer, {instancePath:instancePath+"/udiCarrier/" + i4+"/_issuer"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.jurisdiction !== undefined && func0.call(data18, "jurisdiction")){
 let data28 = data18.jurisdiction;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-const err20 = {instancePath:instancePath+"/udiCarrier/" + i4+"/jurisdiction",schemaPath:"#/$defs/Device_UdiCarrier/properties/jurisdiction/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/udiCarrier/" + i4+"/jurisdiction",schemaPath:"#/$defs/Device_UdiCarrier/properties/jurisdiction/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/type", {type: "string"}); errors++;
 }
 }
 if(data18._jurisdiction !== undefined && func0.call(data18, "_jurisdiction")){
-if(!(func2(data18._jurisdiction, {instancePath:instancePath+"/udiCarrier/" + i4+"/_jurisdiction",parentData:data18,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._jurisdiction, {instancePath:instancePath+"/udiCarrier/" + i4+"/_jurisdiction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.carrierAIDC !== undefined && func0.call(data18, "carrierAIDC")){
 let data30 = data18.carrierAIDC;
 if(typeof data30 === "string"){
 if(!(formats0(data30))){
-const err22 = {instancePath:instancePath+"/udiCarrier/" + i4+"/carrierAIDC",schemaPath:"#/$defs/Device_UdiCarrier/properties/carrierAIDC/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/udiCarrier/" + i4+"/carrierAIDC",schemaPath:"#/$defs/Device_UdiCarrier/properties/carrierAIDC/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/type", {type: "string"}); errors++;
 }
 }
 if(data18._carrierAIDC !== undefined && func0.call(data18, "_carrierAIDC")){
-if(!(func2(data18._carrierAIDC, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierAIDC",parentData:data18,parentDataProperty:"_carrierAIDC",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._carrierAIDC, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierAIDC"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.carrierHRF !== undefined && func0.call(data18, "carrierHRF")){
 let data32 = data18.carrierHRF;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-const err24 = {instancePath:instancePath+"/udiCarrier/" + i4+"/carrierHRF",schemaPath:"#/$defs/Device_UdiCarrier/properties/carrierHRF/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/udiCarrier/" + i4+"/carrierHRF",schemaPath:"#/$defs/Device_UdiCarrier/properties/carrierHRF/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/type", {type: "string"}); errors++;
 }
 }
 if(data18._carrierHRF !== undefined && func0.call(data18, "_carrierHRF")){
-if(!(func2(data18._carrierHRF, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierHRF",parentData:data18,parentDataProperty:"_carrierHRF",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._carrierHRF, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierHRF"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.entryType !== undefined && func0.call(data18, "entryType")){
 let data34 = data18.entryType;
 if(!((((((data34 === "barcode") || (data34 === "rfid")) || (data34 === "manual")) || (data34 === "card")) || (data34 === "self-reported")) || (data34 === "unknown"))){
-const err26 = {instancePath:instancePath+"/udiCarrier/" + i4+"/entryType",schemaPath:"#/$defs/Device_UdiCarrier/properties/entryType/enum",keyword:"enum",params:{allowedValues: schema1.properties.entryType.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/entryType", "#/$defs/Device_UdiCarrier/properties/entryType/enum", {allowedValues: schema1.properties.entryType.enum}); errors++;
 }
 }
 if(data18._entryType !== undefined && func0.call(data18, "_entryType")){
-if(!(func2(data18._entryType, {instancePath:instancePath+"/udiCarrier/" + i4+"/_entryType",parentData:data18,parentDataProperty:"_entryType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._entryType, {instancePath:instancePath+"/udiCarrier/" + i4+"/_entryType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/udiCarrier/" + i4,schemaPath:"#/$defs/Device_UdiCarrier/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4, "#/$defs/Device_UdiCarrier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/udiCarrier",schemaPath:"#/properties/udiCarrier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiCarrier", "#/properties/udiCarrier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data36 = data.status;
 if(!((((data36 === "active") || (data36 === "inactive")) || (data36 === "entered-in-error")) || (data36 === "unknown"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
@@ -565,227 +337,115 @@ let data38 = data.statusReason;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func9(data38[i7], {instancePath:instancePath+"/statusReason/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data38[i7], {instancePath:instancePath+"/statusReason/" + i7}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/statusReason",schemaPath:"#/properties/statusReason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "array"}); errors++;
 }
 }
 if(data.distinctIdentifier !== undefined && func0.call(data, "distinctIdentifier")){
 let data40 = data.distinctIdentifier;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-const err31 = {instancePath:instancePath+"/distinctIdentifier",schemaPath:"#/properties/distinctIdentifier/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/distinctIdentifier",schemaPath:"#/properties/distinctIdentifier/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data._distinctIdentifier !== undefined && func0.call(data, "_distinctIdentifier")){
-if(!(func2(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier",parentData:data,parentDataProperty:"_distinctIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
 let data42 = data.manufacturer;
 if(typeof data42 === "string"){
 if(func8(data42) < 1){
-const err33 = {instancePath:instancePath+"/manufacturer",schemaPath:"#/properties/manufacturer/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/manufacturer",schemaPath:"#/properties/manufacturer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "string"}); errors++;
 }
 }
 if(data._manufacturer !== undefined && func0.call(data, "_manufacturer")){
-if(!(func2(data._manufacturer, {instancePath:instancePath+"/_manufacturer",parentData:data,parentDataProperty:"_manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._manufacturer, {instancePath:instancePath+"/_manufacturer"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.manufactureDate !== undefined && func0.call(data, "manufactureDate")){
 let data44 = data.manufactureDate;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-const err35 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data44))){
-const err36 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/manufactureDate",schemaPath:"#/properties/manufactureDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/type", {type: "string"}); errors++;
 }
 }
 if(data._manufactureDate !== undefined && func0.call(data, "_manufactureDate")){
-if(!(func2(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate",parentData:data,parentDataProperty:"_manufactureDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data46 = data.expirationDate;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-const err38 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats1(data46))){
-const err39 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data48 = data.lotNumber;
 if(typeof data48 === "string"){
 if(func8(data48) < 1){
-const err41 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.serialNumber !== undefined && func0.call(data, "serialNumber")){
 let data50 = data.serialNumber;
 if(typeof data50 === "string"){
 if(func8(data50) < 1){
-const err43 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/serialNumber",schemaPath:"#/properties/serialNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._serialNumber !== undefined && func0.call(data, "_serialNumber")){
-if(!(func2(data._serialNumber, {instancePath:instancePath+"/_serialNumber",parentData:data,parentDataProperty:"_serialNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._serialNumber, {instancePath:instancePath+"/_serialNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.deviceName !== undefined && func0.call(data, "deviceName")){
@@ -799,14 +459,7 @@ let valid23 = true;
 const _errs87 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53._name !== undefined && func0.call(data53, "_name")){
-const err45 = {};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs87 === errors;
@@ -823,14 +476,7 @@ if(_valid0){
 const _errs88 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.name === undefined) || (!(func0.call(data53, "name")))){
-const err46 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs88 === errors;
@@ -842,28 +488,14 @@ props0._name = true;
 }
 }
 if(!valid23){
-const err47 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs90 = errors;
 let valid25 = true;
 const _errs91 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if(data53._type !== undefined && func0.call(data53, "_type")){
-const err48 = {};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs91 === errors;
@@ -880,14 +512,7 @@ if(_valid1){
 const _errs92 = errors;
 if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
 if((data53.type === undefined) || (!(func0.call(data53, "type")))){
-const err49 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs92 === errors;
@@ -899,14 +524,7 @@ props1._type = true;
 }
 }
 if(!valid25){
-const err50 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -932,25 +550,11 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data56 = data53.id;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-const err51 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/deviceName/" + i8+"/id",schemaPath:"#/$defs/Device_DeviceName/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data53.extension !== undefined && func0.call(data53, "extension")){
@@ -958,21 +562,13 @@ let data57 = data53.extension;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data57[i9], {instancePath:instancePath+"/deviceName/" + i8+"/extension/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data57[i9], {instancePath:instancePath+"/deviceName/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/deviceName/" + i8+"/extension",schemaPath:"#/$defs/Device_DeviceName/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/extension", "#/$defs/Device_DeviceName/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
@@ -980,163 +576,87 @@ let data59 = data53.modifierExtension;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data59[i10], {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i10], {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension",schemaPath:"#/$defs/Device_DeviceName/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/modifierExtension", "#/$defs/Device_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data53.name !== undefined && func0.call(data53, "name")){
 let data61 = data53.name;
 if(typeof data61 === "string"){
 if(func8(data61) < 1){
-const err55 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/deviceName/" + i8+"/name",schemaPath:"#/$defs/Device_DeviceName/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data53._name !== undefined && func0.call(data53, "_name")){
-if(!(func2(data53._name, {instancePath:instancePath+"/deviceName/" + i8+"/_name",parentData:data53,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53._name, {instancePath:instancePath+"/deviceName/" + i8+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data53.type !== undefined && func0.call(data53, "type")){
 let data63 = data53.type;
 if(!((((((data63 === "udi-label-name") || (data63 === "user-friendly-name")) || (data63 === "patient-reported-name")) || (data63 === "manufacturer-name")) || (data63 === "model-name")) || (data63 === "other"))){
-const err57 = {instancePath:instancePath+"/deviceName/" + i8+"/type",schemaPath:"#/$defs/Device_DeviceName/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/type", "#/$defs/Device_DeviceName/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data53._type !== undefined && func0.call(data53, "_type")){
-if(!(func2(data53._type, {instancePath:instancePath+"/deviceName/" + i8+"/_type",parentData:data53,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53._type, {instancePath:instancePath+"/deviceName/" + i8+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/deviceName/" + i8,schemaPath:"#/$defs/Device_DeviceName/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
 }
 }
 if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
 let data65 = data.modelNumber;
 if(typeof data65 === "string"){
 if(func8(data65) < 1){
-const err60 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.partNumber !== undefined && func0.call(data, "partNumber")){
 let data67 = data.partNumber;
 if(typeof data67 === "string"){
 if(func8(data67) < 1){
-const err62 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/partNumber",schemaPath:"#/properties/partNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._partNumber !== undefined && func0.call(data, "_partNumber")){
-if(!(func2(data._partNumber, {instancePath:instancePath+"/_partNumber",parentData:data,parentDataProperty:"_partNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._partNumber, {instancePath:instancePath+"/_partNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.specialization !== undefined && func0.call(data, "specialization")){
@@ -1147,38 +667,17 @@ for(let i11=0; i11<len11; i11++){
 let data71 = data70[i11];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.systemType === undefined) || (!(func0.call(data71, "systemType")))){
-const err64 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/required",keyword:"required",params:{missingProperty: "systemType"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/required", {missingProperty: "systemType"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func8(data72) < 1){
-const err65 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/specialization/" + i11+"/id",schemaPath:"#/$defs/Device_Specialization/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -1186,21 +685,13 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data73[i12], {instancePath:instancePath+"/specialization/" + i11+"/extension/" + i12,parentData:data73,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data73[i12], {instancePath:instancePath+"/specialization/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/specialization/" + i11+"/extension",schemaPath:"#/$defs/Device_Specialization/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/extension", "#/$defs/Device_Specialization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -1208,82 +699,44 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data75[i13], {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i13], {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension",schemaPath:"#/$defs/Device_Specialization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/modifierExtension", "#/$defs/Device_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.systemType !== undefined && func0.call(data71, "systemType")){
-if(!(func9(data71.systemType, {instancePath:instancePath+"/specialization/" + i11+"/systemType",parentData:data71,parentDataProperty:"systemType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data71.systemType, {instancePath:instancePath+"/specialization/" + i11+"/systemType"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data71.version !== undefined && func0.call(data71, "version")){
 let data78 = data71.version;
 if(typeof data78 === "string"){
 if(func8(data78) < 1){
-const err69 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/specialization/" + i11+"/version",schemaPath:"#/$defs/Device_Specialization/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data71._version !== undefined && func0.call(data71, "_version")){
-if(!(func2(data71._version, {instancePath:instancePath+"/specialization/" + i11+"/_version",parentData:data71,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._version, {instancePath:instancePath+"/specialization/" + i11+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/specialization/" + i11,schemaPath:"#/$defs/Device_Specialization/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/specialization",schemaPath:"#/properties/specialization/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -1297,14 +750,7 @@ let valid44 = true;
 const _errs137 = errors;
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if(data81._value !== undefined && func0.call(data81, "_value")){
-const err73 = {};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs137 === errors;
@@ -1321,14 +767,7 @@ if(_valid2){
 const _errs138 = errors;
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if((data81.value === undefined) || (!(func0.call(data81, "value")))){
-const err74 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs138 === errors;
@@ -1340,14 +779,7 @@ props2._value = true;
 }
 }
 if(!valid44){
-const err75 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
 if(props2 !== true){
@@ -1364,25 +796,11 @@ if(data81.id !== undefined && func0.call(data81, "id")){
 let data83 = data81.id;
 if(typeof data83 === "string"){
 if(func8(data83) < 1){
-const err76 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/version/" + i14+"/id",schemaPath:"#/$defs/Device_Version/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data81.extension !== undefined && func0.call(data81, "extension")){
@@ -1390,21 +808,13 @@ let data84 = data81.extension;
 if(Array.isArray(data84)){
 const len15 = data84.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data84[i15], {instancePath:instancePath+"/version/" + i14+"/extension/" + i15,parentData:data84,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data84[i15], {instancePath:instancePath+"/version/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/version/" + i14+"/extension",schemaPath:"#/$defs/Device_Version/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/extension", "#/$defs/Device_Version/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data81.modifierExtension !== undefined && func0.call(data81, "modifierExtension")){
@@ -1412,88 +822,49 @@ let data86 = data81.modifierExtension;
 if(Array.isArray(data86)){
 const len16 = data86.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data86[i16], {instancePath:instancePath+"/version/" + i14+"/modifierExtension/" + i16,parentData:data86,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data86[i16], {instancePath:instancePath+"/version/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/version/" + i14+"/modifierExtension",schemaPath:"#/$defs/Device_Version/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/modifierExtension", "#/$defs/Device_Version/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data81.type !== undefined && func0.call(data81, "type")){
-if(!(func9(data81.type, {instancePath:instancePath+"/version/" + i14+"/type",parentData:data81,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data81.type, {instancePath:instancePath+"/version/" + i14+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data81.component !== undefined && func0.call(data81, "component")){
-if(!(func6(data81.component, {instancePath:instancePath+"/version/" + i14+"/component",parentData:data81,parentDataProperty:"component",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data81.component, {instancePath:instancePath+"/version/" + i14+"/component"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data81.value !== undefined && func0.call(data81, "value")){
 let data90 = data81.value;
 if(typeof data90 === "string"){
 if(func8(data90) < 1){
-const err80 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/version/" + i14+"/value",schemaPath:"#/$defs/Device_Version/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data81._value !== undefined && func0.call(data81, "_value")){
-if(!(func2(data81._value, {instancePath:instancePath+"/version/" + i14+"/_value",parentData:data81,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data81._value, {instancePath:instancePath+"/version/" + i14+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/version/" + i14,schemaPath:"#/$defs/Device_Version/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -1504,38 +875,17 @@ for(let i17=0; i17<len17; i17++){
 let data93 = data92[i17];
 if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
 if((data93.type === undefined) || (!(func0.call(data93, "type")))){
-const err84 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/required", {missingProperty: "type"}); errors++;
 }
 if(data93.id !== undefined && func0.call(data93, "id")){
 let data94 = data93.id;
 if(typeof data94 === "string"){
 if(func8(data94) < 1){
-const err85 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/property/" + i17+"/id",schemaPath:"#/$defs/Device_Property/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data93.extension !== undefined && func0.call(data93, "extension")){
@@ -1543,21 +893,13 @@ let data95 = data93.extension;
 if(Array.isArray(data95)){
 const len18 = data95.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data95[i18], {instancePath:instancePath+"/property/" + i17+"/extension/" + i18,parentData:data95,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data95[i18], {instancePath:instancePath+"/property/" + i17+"/extension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/property/" + i17+"/extension",schemaPath:"#/$defs/Device_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/extension", "#/$defs/Device_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data93.modifierExtension !== undefined && func0.call(data93, "modifierExtension")){
@@ -1565,27 +907,18 @@ let data97 = data93.modifierExtension;
 if(Array.isArray(data97)){
 const len19 = data97.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data97[i19], {instancePath:instancePath+"/property/" + i17+"/modifierExtension/" + i19,parentData:data97,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data97[i19], {instancePath:instancePath+"/property/" + i17+"/modifierExtension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/property/" + i17+"/modifierExtension",schemaPath:"#/$defs/Device_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/modifierExtension", "#/$defs/Device_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data93.type !== undefined && func0.call(data93, "type")){
-if(!(func9(data93.type, {instancePath:instancePath+"/property/" + i17+"/type",parentData:data93,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data93.type, {instancePath:instancePath+"/property/" + i17+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data93.valueQuantity !== undefined && func0.call(data93, "valueQuantity")){
@@ -1593,21 +926,13 @@ let data100 = data93.valueQuantity;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func10(data100[i20], {instancePath:instancePath+"/property/" + i17+"/valueQuantity/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data100[i20], {instancePath:instancePath+"/property/" + i17+"/valueQuantity/" + i20}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/property/" + i17+"/valueQuantity",schemaPath:"#/$defs/Device_Property/properties/valueQuantity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueQuantity", "#/$defs/Device_Property/properties/valueQuantity/type", {type: "array"}); errors++;
 }
 }
 if(data93.valueCode !== undefined && func0.call(data93, "valueCode")){
@@ -1615,57 +940,33 @@ let data102 = data93.valueCode;
 if(Array.isArray(data102)){
 const len21 = data102.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func9(data102[i21], {instancePath:instancePath+"/property/" + i17+"/valueCode/" + i21,parentData:data102,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data102[i21], {instancePath:instancePath+"/property/" + i17+"/valueCode/" + i21}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/property/" + i17+"/valueCode",schemaPath:"#/$defs/Device_Property/properties/valueCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueCode", "#/$defs/Device_Property/properties/valueCode/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/property/" + i17,schemaPath:"#/$defs/Device_Property/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func7(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.owner, {instancePath:instancePath+"/owner"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1673,58 +974,34 @@ let data106 = data.contact;
 if(Array.isArray(data106)){
 const len22 = data106.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func11(data106[i22], {instancePath:instancePath+"/contact/" + i22,parentData:data106,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data106[i22], {instancePath:instancePath+"/contact/" + i22}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func7(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data109 = data.url;
 if(typeof data109 === "string"){
 if(!pattern1.test(data109)){
-const err94 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1732,21 +1009,13 @@ let data111 = data.note;
 if(Array.isArray(data111)){
 const len23 = data111.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func12(data111[i23], {instancePath:instancePath+"/note/" + i23,parentData:data111,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data111[i23], {instancePath:instancePath+"/note/" + i23}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.safety !== undefined && func0.call(data, "safety")){
@@ -1754,39 +1023,23 @@ let data113 = data.safety;
 if(Array.isArray(data113)){
 const len24 = data113.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func9(data113[i24], {instancePath:instancePath+"/safety/" + i24,parentData:data113,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data113[i24], {instancePath:instancePath+"/safety/" + i24}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/safety",schemaPath:"#/properties/safety/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func7(data.parent, {instancePath:instancePath+"/parent",parentData:data,parentDataProperty:"parent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.parent, {instancePath:instancePath+"/parent"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1845,3 +1098,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1035,7 +1035,18 @@ errors++;
 }
 }
 for(const key5 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) && (key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) && (key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "identifier")) && (key5 !== "definition")) && (key5 !== "udiCarrier")) && (key5 !== "status")) && (key5 !== "_status")) && (key5 !== "statusReason")) && (key5 !== "distinctIdentifier")) && (key5 !== "_distinctIdentifier")) && (key5 !== "manufacturer")) && (key5 !== "_manufacturer")) && (key5 !== "manufactureDate")) && (key5 !== "_manufactureDate")) && (key5 !== "expirationDate")) && (key5 !== "_expirationDate")) && (key5 !== "lotNumber")) && (key5 !== "_lotNumber")) && (key5 !== "serialNumber")) && (key5 !== "_serialNumber")) && (key5 !== "deviceName")) && (key5 !== "modelNumber")) && (key5 !== "_modelNumber")) && (key5 !== "partNumber")) && (key5 !== "_partNumber")) && (key5 !== "type")) && (key5 !== "specialization")) && (key5 !== "version")) && (key5 !== "property")) && (key5 !== "patient")) && (key5 !== "owner")) && (key5 !== "contact")) && (key5 !== "location")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "note")) && (key5 !== "safety")) && (key5 !== "parent")){
+if(((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) &&
+(key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) &&
+(key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) &&
+(key5 !== "identifier")) && (key5 !== "definition")) && (key5 !== "udiCarrier")) && (key5 !== "status")) &&
+(key5 !== "_status")) && (key5 !== "statusReason")) && (key5 !== "distinctIdentifier")) && (key5 !== "_distinctIdentifier")) &&
+(key5 !== "manufacturer")) && (key5 !== "_manufacturer")) && (key5 !== "manufactureDate")) && (key5 !== "_manufactureDate")) &&
+(key5 !== "expirationDate")) && (key5 !== "_expirationDate")) && (key5 !== "lotNumber")) && (key5 !== "_lotNumber")) &&
+(key5 !== "serialNumber")) && (key5 !== "_serialNumber")) && (key5 !== "deviceName")) && (key5 !== "modelNumber")) &&
+(key5 !== "_modelNumber")) && (key5 !== "partNumber")) && (key5 !== "_partNumber")) && (key5 !== "type")) &&
+(key5 !== "specialization")) && (key5 !== "version")) && (key5 !== "property")) && (key5 !== "patient")) &&
+(key5 !== "owner")) && (key5 !== "contact")) && (key5 !== "location")) && (key5 !== "url")) && (key5 !== "_url")) &&
+(key5 !== "note")) && (key5 !== "safety")) && (key5 !== "parent")){
 errors++;
 }
 }

@@ -42,7 +42,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const obj0 = new Set(["manufacturerString", "manufacturerReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/DeviceDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -55,124 +55,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("DeviceDefinition" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "DeviceDefinition"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "DeviceDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -180,21 +120,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -202,21 +134,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -224,21 +148,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -246,21 +162,13 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.udiDeviceIdentifier !== undefined && func0.call(data, "udiDeviceIdentifier")){
@@ -274,14 +182,7 @@ let valid13 = true;
 const _errs33 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs33 === errors;
@@ -298,14 +199,7 @@ if(_valid0){
 const _errs34 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.deviceIdentifier === undefined) || (!(func0.call(data17, "deviceIdentifier")))){
-const err13 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/then/required",keyword:"required",params:{missingProperty: "deviceIdentifier"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/then/required", {missingProperty: "deviceIdentifier"}); errors++;
 }
 }
 var _valid0 = _errs34 === errors;
@@ -317,28 +211,14 @@ props0._deviceIdentifier = true;
 }
 }
 if(!valid13){
-const err14 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs36 = errors;
 let valid15 = true;
 const _errs37 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -355,14 +235,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.issuer === undefined) || (!(func0.call(data17, "issuer")))){
-const err16 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/then/required",keyword:"required",params:{missingProperty: "issuer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/then/required", {missingProperty: "issuer"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -374,14 +247,7 @@ props1._issuer = true;
 }
 }
 if(!valid15){
-const err17 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -397,14 +263,7 @@ let valid17 = true;
 const _errs41 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs41 === errors;
@@ -421,14 +280,7 @@ if(_valid2){
 const _errs42 = errors;
 if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
 if((data17.jurisdiction === undefined) || (!(func0.call(data17, "jurisdiction")))){
-const err19 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/then/required",keyword:"required",params:{missingProperty: "jurisdiction"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/then/required", {missingProperty: "jurisdiction"}); errors++;
 }
 }
 var _valid2 = _errs42 === errors;
@@ -440,14 +292,7 @@ props2._jurisdiction = true;
 }
 }
 if(!valid17){
-const err20 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -475,25 +320,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data21 = data17.id;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err21 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/id",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/id",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/id", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -501,21 +332,13 @@ let data22 = data17.extension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data22[i5], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i5], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/extension",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/extension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -523,175 +346,92 @@ let data24 = data17.modifierExtension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data24[i6], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i6], {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/modifierExtension", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.deviceIdentifier !== undefined && func0.call(data17, "deviceIdentifier")){
 let data26 = data17.deviceIdentifier;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err25 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/deviceIdentifier", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/deviceIdentifier/type", {type: "string"}); errors++;
 }
 }
 if(data17._deviceIdentifier !== undefined && func0.call(data17, "_deviceIdentifier")){
-if(!(func2(data17._deviceIdentifier, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_deviceIdentifier",parentData:data17,parentDataProperty:"_deviceIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data17._deviceIdentifier, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_deviceIdentifier"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data17.issuer !== undefined && func0.call(data17, "issuer")){
 let data28 = data17.issuer;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-const err27 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/issuer",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/issuer",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/issuer", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/issuer/type", {type: "string"}); errors++;
 }
 }
 if(data17._issuer !== undefined && func0.call(data17, "_issuer")){
-if(!(func2(data17._issuer, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_issuer",parentData:data17,parentDataProperty:"_issuer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data17._issuer, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_issuer"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data17.jurisdiction !== undefined && func0.call(data17, "jurisdiction")){
 let data30 = data17.jurisdiction;
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-const err29 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction",schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4+"/jurisdiction", "#/$defs/DeviceDefinition_UdiDeviceIdentifier/properties/jurisdiction/type", {type: "string"}); errors++;
 }
 }
 if(data17._jurisdiction !== undefined && func0.call(data17, "_jurisdiction")){
-if(!(func2(data17._jurisdiction, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_jurisdiction",parentData:data17,parentDataProperty:"_jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data17._jurisdiction, {instancePath:instancePath+"/udiDeviceIdentifier/" + i4+"/_jurisdiction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/udiDeviceIdentifier/" + i4,schemaPath:"#/$defs/DeviceDefinition_UdiDeviceIdentifier/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier/" + i4, "#/$defs/DeviceDefinition_UdiDeviceIdentifier/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/udiDeviceIdentifier",schemaPath:"#/properties/udiDeviceIdentifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udiDeviceIdentifier", "#/properties/udiDeviceIdentifier/type", {type: "array"}); errors++;
 }
 }
 if(data.manufacturerString !== undefined && func0.call(data, "manufacturerString")){
 let data32 = data.manufacturerString;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err33 = {instancePath:instancePath+"/manufacturerString",schemaPath:"#/properties/manufacturerString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/manufacturerString",schemaPath:"#/properties/manufacturerString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturerString", "#/properties/manufacturerString/type", {type: "string"}); errors++;
 }
 }
 if(data._manufacturerString !== undefined && func0.call(data, "_manufacturerString")){
-if(!(func2(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString",parentData:data,parentDataProperty:"_manufacturerString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._manufacturerString, {instancePath:instancePath+"/_manufacturerString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.manufacturerReference !== undefined && func0.call(data, "manufacturerReference")){
-if(!(func8(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference",parentData:data,parentDataProperty:"manufacturerReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.manufacturerReference, {instancePath:instancePath+"/manufacturerReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.deviceName !== undefined && func0.call(data, "deviceName")){
@@ -705,14 +445,7 @@ let valid28 = true;
 const _errs71 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36._name !== undefined && func0.call(data36, "_name")){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs71 === errors;
@@ -729,14 +462,7 @@ if(_valid3){
 const _errs72 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.name === undefined) || (!(func0.call(data36, "name")))){
-const err36 = {instancePath:instancePath+"/deviceName/" + i7,schemaPath:"#/$defs/DeviceDefinition_DeviceName/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid3 = _errs72 === errors;
@@ -748,28 +474,14 @@ props3._name = true;
 }
 }
 if(!valid28){
-const err37 = {instancePath:instancePath+"/deviceName/" + i7,schemaPath:"#/$defs/DeviceDefinition_DeviceName/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs74 = errors;
 let valid30 = true;
 const _errs75 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if(data36._type !== undefined && func0.call(data36, "_type")){
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs75 === errors;
@@ -786,14 +498,7 @@ if(_valid4){
 const _errs76 = errors;
 if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
 if((data36.type === undefined) || (!(func0.call(data36, "type")))){
-const err39 = {instancePath:instancePath+"/deviceName/" + i7,schemaPath:"#/$defs/DeviceDefinition_DeviceName/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid4 = _errs76 === errors;
@@ -805,14 +510,7 @@ props4._type = true;
 }
 }
 if(!valid30){
-const err40 = {instancePath:instancePath+"/deviceName/" + i7,schemaPath:"#/$defs/DeviceDefinition_DeviceName/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -838,25 +536,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data39 = data36.id;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err41 = {instancePath:instancePath+"/deviceName/" + i7+"/id",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/deviceName/" + i7+"/id",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/id", "#/$defs/DeviceDefinition_DeviceName/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -864,21 +548,13 @@ let data40 = data36.extension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data40[i8], {instancePath:instancePath+"/deviceName/" + i7+"/extension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i8], {instancePath:instancePath+"/deviceName/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/deviceName/" + i7+"/extension",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/extension", "#/$defs/DeviceDefinition_DeviceName/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -886,132 +562,71 @@ let data42 = data36.modifierExtension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data42[i9], {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i9], {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/deviceName/" + i7+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/modifierExtension", "#/$defs/DeviceDefinition_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.name !== undefined && func0.call(data36, "name")){
 let data44 = data36.name;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err45 = {instancePath:instancePath+"/deviceName/" + i7+"/name",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/deviceName/" + i7+"/name",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/name", "#/$defs/DeviceDefinition_DeviceName/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data36._name !== undefined && func0.call(data36, "_name")){
-if(!(func2(data36._name, {instancePath:instancePath+"/deviceName/" + i7+"/_name",parentData:data36,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data36._name, {instancePath:instancePath+"/deviceName/" + i7+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data36.type !== undefined && func0.call(data36, "type")){
 let data46 = data36.type;
 if(!((((((data46 === "udi-label-name") || (data46 === "user-friendly-name")) || (data46 === "patient-reported-name")) || (data46 === "manufacturer-name")) || (data46 === "model-name")) || (data46 === "other"))){
-const err47 = {instancePath:instancePath+"/deviceName/" + i7+"/type",schemaPath:"#/$defs/DeviceDefinition_DeviceName/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7+"/type", "#/$defs/DeviceDefinition_DeviceName/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data36._type !== undefined && func0.call(data36, "_type")){
-if(!(func2(data36._type, {instancePath:instancePath+"/deviceName/" + i7+"/_type",parentData:data36,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data36._type, {instancePath:instancePath+"/deviceName/" + i7+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/deviceName/" + i7,schemaPath:"#/$defs/DeviceDefinition_DeviceName/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName/" + i7, "#/$defs/DeviceDefinition_DeviceName/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/deviceName",schemaPath:"#/properties/deviceName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName/type", {type: "array"}); errors++;
 }
 }
 if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
 let data48 = data.modelNumber;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err50 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/modelNumber",schemaPath:"#/properties/modelNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber",parentData:data,parentDataProperty:"_modelNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.specialization !== undefined && func0.call(data, "specialization")){
@@ -1025,14 +640,7 @@ let valid41 = true;
 const _errs101 = errors;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
-const err52 = {};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs101 === errors;
@@ -1049,14 +657,7 @@ if(_valid5){
 const _errs102 = errors;
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if((data52.systemType === undefined) || (!(func0.call(data52, "systemType")))){
-const err53 = {instancePath:instancePath+"/specialization/" + i10,schemaPath:"#/$defs/DeviceDefinition_Specialization/allOf/0/then/required",keyword:"required",params:{missingProperty: "systemType"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/then/required", {missingProperty: "systemType"}); errors++;
 }
 }
 var _valid5 = _errs102 === errors;
@@ -1068,14 +669,7 @@ props5._systemType = true;
 }
 }
 if(!valid41){
-const err54 = {instancePath:instancePath+"/specialization/" + i10,schemaPath:"#/$defs/DeviceDefinition_Specialization/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
 if(props5 !== true){
@@ -1092,25 +686,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data54 = data52.id;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err55 = {instancePath:instancePath+"/specialization/" + i10+"/id",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/specialization/" + i10+"/id",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/id", "#/$defs/DeviceDefinition_Specialization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -1118,21 +698,13 @@ let data55 = data52.extension;
 if(Array.isArray(data55)){
 const len11 = data55.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data55[i11], {instancePath:instancePath+"/specialization/" + i10+"/extension/" + i11,parentData:data55,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data55[i11], {instancePath:instancePath+"/specialization/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/specialization/" + i10+"/extension",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/extension", "#/$defs/DeviceDefinition_Specialization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -1140,107 +712,55 @@ let data57 = data52.modifierExtension;
 if(Array.isArray(data57)){
 const len12 = data57.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data57[i12], {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension/" + i12,parentData:data57,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data57[i12], {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/specialization/" + i10+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/modifierExtension", "#/$defs/DeviceDefinition_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.systemType !== undefined && func0.call(data52, "systemType")){
 let data59 = data52.systemType;
 if(typeof data59 === "string"){
 if(func7(data59) < 1){
-const err59 = {instancePath:instancePath+"/specialization/" + i10+"/systemType",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/systemType/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/specialization/" + i10+"/systemType",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/systemType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/systemType", "#/$defs/DeviceDefinition_Specialization/properties/systemType/type", {type: "string"}); errors++;
 }
 }
 if(data52._systemType !== undefined && func0.call(data52, "_systemType")){
-if(!(func2(data52._systemType, {instancePath:instancePath+"/specialization/" + i10+"/_systemType",parentData:data52,parentDataProperty:"_systemType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._systemType, {instancePath:instancePath+"/specialization/" + i10+"/_systemType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.version !== undefined && func0.call(data52, "version")){
 let data61 = data52.version;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err61 = {instancePath:instancePath+"/specialization/" + i10+"/version",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/specialization/" + i10+"/version",schemaPath:"#/$defs/DeviceDefinition_Specialization/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10+"/version", "#/$defs/DeviceDefinition_Specialization/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data52._version !== undefined && func0.call(data52, "_version")){
-if(!(func2(data52._version, {instancePath:instancePath+"/specialization/" + i10+"/_version",parentData:data52,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._version, {instancePath:instancePath+"/specialization/" + i10+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/specialization/" + i10,schemaPath:"#/$defs/DeviceDefinition_Specialization/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization/" + i10, "#/$defs/DeviceDefinition_Specialization/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/specialization",schemaPath:"#/properties/specialization/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specialization/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -1251,37 +771,16 @@ for(let i13=0; i13<len13; i13++){
 let data64 = data63[i13];
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-const err65 = {instancePath:instancePath+"/version/" + i13,schemaPath:"#/properties/version/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/version/" + i13,schemaPath:"#/properties/version/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i13, "#/properties/version/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
@@ -1289,21 +788,13 @@ let data65 = data._version;
 if(Array.isArray(data65)){
 const len14 = data65.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2(data65[i14], {instancePath:instancePath+"/_version/" + i14,parentData:data65,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65[i14], {instancePath:instancePath+"/_version/" + i14}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/_version",schemaPath:"#/properties/_version/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_version", "#/properties/_version/type", {type: "array"}); errors++;
 }
 }
 if(data.safety !== undefined && func0.call(data, "safety")){
@@ -1311,21 +802,13 @@ let data67 = data.safety;
 if(Array.isArray(data67)){
 const len15 = data67.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func9(data67[i15], {instancePath:instancePath+"/safety/" + i15,parentData:data67,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data67[i15], {instancePath:instancePath+"/safety/" + i15}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/safety",schemaPath:"#/properties/safety/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
 }
 }
 if(data.shelfLifeStorage !== undefined && func0.call(data, "shelfLifeStorage")){
@@ -1333,27 +816,18 @@ let data69 = data.shelfLifeStorage;
 if(Array.isArray(data69)){
 const len16 = data69.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data69[i16], {instancePath:instancePath+"/shelfLifeStorage/" + i16,parentData:data69,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data69[i16], {instancePath:instancePath+"/shelfLifeStorage/" + i16}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/shelfLifeStorage",schemaPath:"#/properties/shelfLifeStorage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/shelfLifeStorage", "#/properties/shelfLifeStorage/type", {type: "array"}); errors++;
 }
 }
 if(data.physicalCharacteristics !== undefined && func0.call(data, "physicalCharacteristics")){
-if(!(func11(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics",parentData:data,parentDataProperty:"physicalCharacteristics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.physicalCharacteristics, {instancePath:instancePath+"/physicalCharacteristics"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.languageCode !== undefined && func0.call(data, "languageCode")){
@@ -1361,21 +835,13 @@ let data72 = data.languageCode;
 if(Array.isArray(data72)){
 const len17 = data72.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func9(data72[i17], {instancePath:instancePath+"/languageCode/" + i17,parentData:data72,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data72[i17], {instancePath:instancePath+"/languageCode/" + i17}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/languageCode",schemaPath:"#/properties/languageCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/languageCode", "#/properties/languageCode/type", {type: "array"}); errors++;
 }
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
@@ -1386,38 +852,17 @@ for(let i18=0; i18<len18; i18++){
 let data75 = data74[i18];
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-const err72 = {instancePath:instancePath+"/capability/" + i18,schemaPath:"#/$defs/DeviceDefinition_Capability/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/required", {missingProperty: "type"}); errors++;
 }
 if(data75.id !== undefined && func0.call(data75, "id")){
 let data76 = data75.id;
 if(typeof data76 === "string"){
 if(func7(data76) < 1){
-const err73 = {instancePath:instancePath+"/capability/" + i18+"/id",schemaPath:"#/$defs/DeviceDefinition_Capability/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/capability/" + i18+"/id",schemaPath:"#/$defs/DeviceDefinition_Capability/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/id", "#/$defs/DeviceDefinition_Capability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data75.extension !== undefined && func0.call(data75, "extension")){
@@ -1425,21 +870,13 @@ let data77 = data75.extension;
 if(Array.isArray(data77)){
 const len19 = data77.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data77[i19], {instancePath:instancePath+"/capability/" + i18+"/extension/" + i19,parentData:data77,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data77[i19], {instancePath:instancePath+"/capability/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/capability/" + i18+"/extension",schemaPath:"#/$defs/DeviceDefinition_Capability/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/extension", "#/$defs/DeviceDefinition_Capability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
@@ -1447,27 +884,18 @@ let data79 = data75.modifierExtension;
 if(Array.isArray(data79)){
 const len20 = data79.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data79[i20], {instancePath:instancePath+"/capability/" + i18+"/modifierExtension/" + i20,parentData:data79,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data79[i20], {instancePath:instancePath+"/capability/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/capability/" + i18+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_Capability/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/modifierExtension", "#/$defs/DeviceDefinition_Capability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data75.type !== undefined && func0.call(data75, "type")){
-if(!(func9(data75.type, {instancePath:instancePath+"/capability/" + i18+"/type",parentData:data75,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data75.type, {instancePath:instancePath+"/capability/" + i18+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data75.description !== undefined && func0.call(data75, "description")){
@@ -1475,45 +903,23 @@ let data82 = data75.description;
 if(Array.isArray(data82)){
 const len21 = data82.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func9(data82[i21], {instancePath:instancePath+"/capability/" + i18+"/description/" + i21,parentData:data82,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data82[i21], {instancePath:instancePath+"/capability/" + i18+"/description/" + i21}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/capability/" + i18+"/description",schemaPath:"#/$defs/DeviceDefinition_Capability/properties/description/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18+"/description", "#/$defs/DeviceDefinition_Capability/properties/description/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/capability/" + i18,schemaPath:"#/$defs/DeviceDefinition_Capability/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i18, "#/$defs/DeviceDefinition_Capability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -1524,38 +930,17 @@ for(let i22=0; i22<len22; i22++){
 let data85 = data84[i22];
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if((data85.type === undefined) || (!(func0.call(data85, "type")))){
-const err80 = {instancePath:instancePath+"/property/" + i22,schemaPath:"#/$defs/DeviceDefinition_Property/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/required", {missingProperty: "type"}); errors++;
 }
 if(data85.id !== undefined && func0.call(data85, "id")){
 let data86 = data85.id;
 if(typeof data86 === "string"){
 if(func7(data86) < 1){
-const err81 = {instancePath:instancePath+"/property/" + i22+"/id",schemaPath:"#/$defs/DeviceDefinition_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/property/" + i22+"/id",schemaPath:"#/$defs/DeviceDefinition_Property/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/id", "#/$defs/DeviceDefinition_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data85.extension !== undefined && func0.call(data85, "extension")){
@@ -1563,21 +948,13 @@ let data87 = data85.extension;
 if(Array.isArray(data87)){
 const len23 = data87.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func5(data87[i23], {instancePath:instancePath+"/property/" + i22+"/extension/" + i23,parentData:data87,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data87[i23], {instancePath:instancePath+"/property/" + i22+"/extension/" + i23}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/property/" + i22+"/extension",schemaPath:"#/$defs/DeviceDefinition_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/extension", "#/$defs/DeviceDefinition_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
@@ -1585,27 +962,18 @@ let data89 = data85.modifierExtension;
 if(Array.isArray(data89)){
 const len24 = data89.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data89[i24], {instancePath:instancePath+"/property/" + i22+"/modifierExtension/" + i24,parentData:data89,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data89[i24], {instancePath:instancePath+"/property/" + i22+"/modifierExtension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/property/" + i22+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/modifierExtension", "#/$defs/DeviceDefinition_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data85.type !== undefined && func0.call(data85, "type")){
-if(!(func9(data85.type, {instancePath:instancePath+"/property/" + i22+"/type",parentData:data85,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data85.type, {instancePath:instancePath+"/property/" + i22+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data85.valueQuantity !== undefined && func0.call(data85, "valueQuantity")){
@@ -1613,21 +981,13 @@ let data92 = data85.valueQuantity;
 if(Array.isArray(data92)){
 const len25 = data92.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func12(data92[i25], {instancePath:instancePath+"/property/" + i22+"/valueQuantity/" + i25,parentData:data92,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data92[i25], {instancePath:instancePath+"/property/" + i22+"/valueQuantity/" + i25}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/property/" + i22+"/valueQuantity",schemaPath:"#/$defs/DeviceDefinition_Property/properties/valueQuantity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueQuantity", "#/$defs/DeviceDefinition_Property/properties/valueQuantity/type", {type: "array"}); errors++;
 }
 }
 if(data85.valueCode !== undefined && func0.call(data85, "valueCode")){
@@ -1635,51 +995,28 @@ let data94 = data85.valueCode;
 if(Array.isArray(data94)){
 const len26 = data94.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func9(data94[i26], {instancePath:instancePath+"/property/" + i22+"/valueCode/" + i26,parentData:data94,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data94[i26], {instancePath:instancePath+"/property/" + i22+"/valueCode/" + i26}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/property/" + i22+"/valueCode",schemaPath:"#/$defs/DeviceDefinition_Property/properties/valueCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22+"/valueCode", "#/$defs/DeviceDefinition_Property/properties/valueCode/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/property/" + i22,schemaPath:"#/$defs/DeviceDefinition_Property/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i22, "#/$defs/DeviceDefinition_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func8(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.owner, {instancePath:instancePath+"/owner"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1687,83 +1024,45 @@ let data97 = data.contact;
 if(Array.isArray(data97)){
 const len27 = data97.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func13(data97[i27], {instancePath:instancePath+"/contact/" + i27,parentData:data97,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data97[i27], {instancePath:instancePath+"/contact/" + i27}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data99 = data.url;
 if(typeof data99 === "string"){
 if(!pattern1.test(data99)){
-const err90 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.onlineInformation !== undefined && func0.call(data, "onlineInformation")){
 let data101 = data.onlineInformation;
 if(typeof data101 === "string"){
 if(!pattern1.test(data101)){
-const err92 = {instancePath:instancePath+"/onlineInformation",schemaPath:"#/properties/onlineInformation/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/onlineInformation",schemaPath:"#/properties/onlineInformation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/onlineInformation", "#/properties/onlineInformation/type", {type: "string"}); errors++;
 }
 }
 if(data._onlineInformation !== undefined && func0.call(data, "_onlineInformation")){
-if(!(func2(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation",parentData:data,parentDataProperty:"_onlineInformation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._onlineInformation, {instancePath:instancePath+"/_onlineInformation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1771,33 +1070,23 @@ let data103 = data.note;
 if(Array.isArray(data103)){
 const len28 = data103.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func14(data103[i28], {instancePath:instancePath+"/note/" + i28,parentData:data103,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data103[i28], {instancePath:instancePath+"/note/" + i28}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func12(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.parentDevice !== undefined && func0.call(data, "parentDevice")){
-if(!(func8(data.parentDevice, {instancePath:instancePath+"/parentDevice",parentData:data,parentDataProperty:"parentDevice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.parentDevice, {instancePath:instancePath+"/parentDevice"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.material !== undefined && func0.call(data, "material")){
@@ -1808,38 +1097,17 @@ for(let i29=0; i29<len29; i29++){
 let data108 = data107[i29];
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.substance === undefined) || (!(func0.call(data108, "substance")))){
-const err95 = {instancePath:instancePath+"/material/" + i29,schemaPath:"#/$defs/DeviceDefinition_Material/required",keyword:"required",params:{missingProperty: "substance"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/required", {missingProperty: "substance"}); errors++;
 }
 if(data108.id !== undefined && func0.call(data108, "id")){
 let data109 = data108.id;
 if(typeof data109 === "string"){
 if(func7(data109) < 1){
-const err96 = {instancePath:instancePath+"/material/" + i29+"/id",schemaPath:"#/$defs/DeviceDefinition_Material/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/material/" + i29+"/id",schemaPath:"#/$defs/DeviceDefinition_Material/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/id", "#/$defs/DeviceDefinition_Material/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data108.extension !== undefined && func0.call(data108, "extension")){
@@ -1847,21 +1115,13 @@ let data110 = data108.extension;
 if(Array.isArray(data110)){
 const len30 = data110.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func5(data110[i30], {instancePath:instancePath+"/material/" + i29+"/extension/" + i30,parentData:data110,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data110[i30], {instancePath:instancePath+"/material/" + i29+"/extension/" + i30}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/material/" + i29+"/extension",schemaPath:"#/$defs/DeviceDefinition_Material/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/extension", "#/$defs/DeviceDefinition_Material/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
@@ -1869,110 +1129,57 @@ let data112 = data108.modifierExtension;
 if(Array.isArray(data112)){
 const len31 = data112.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func5(data112[i31], {instancePath:instancePath+"/material/" + i29+"/modifierExtension/" + i31,parentData:data112,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data112[i31], {instancePath:instancePath+"/material/" + i29+"/modifierExtension/" + i31}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/material/" + i29+"/modifierExtension",schemaPath:"#/$defs/DeviceDefinition_Material/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/modifierExtension", "#/$defs/DeviceDefinition_Material/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data108.substance !== undefined && func0.call(data108, "substance")){
-if(!(func9(data108.substance, {instancePath:instancePath+"/material/" + i29+"/substance",parentData:data108,parentDataProperty:"substance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data108.substance, {instancePath:instancePath+"/material/" + i29+"/substance"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data108.alternate !== undefined && func0.call(data108, "alternate")){
 if(typeof data108.alternate !== "boolean"){
-const err100 = {instancePath:instancePath+"/material/" + i29+"/alternate",schemaPath:"#/$defs/DeviceDefinition_Material/properties/alternate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/alternate", "#/$defs/DeviceDefinition_Material/properties/alternate/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._alternate !== undefined && func0.call(data108, "_alternate")){
-if(!(func2(data108._alternate, {instancePath:instancePath+"/material/" + i29+"/_alternate",parentData:data108,parentDataProperty:"_alternate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._alternate, {instancePath:instancePath+"/material/" + i29+"/_alternate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.allergenicIndicator !== undefined && func0.call(data108, "allergenicIndicator")){
 if(typeof data108.allergenicIndicator !== "boolean"){
-const err101 = {instancePath:instancePath+"/material/" + i29+"/allergenicIndicator",schemaPath:"#/$defs/DeviceDefinition_Material/properties/allergenicIndicator/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29+"/allergenicIndicator", "#/$defs/DeviceDefinition_Material/properties/allergenicIndicator/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._allergenicIndicator !== undefined && func0.call(data108, "_allergenicIndicator")){
-if(!(func2(data108._allergenicIndicator, {instancePath:instancePath+"/material/" + i29+"/_allergenicIndicator",parentData:data108,parentDataProperty:"_allergenicIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._allergenicIndicator, {instancePath:instancePath+"/material/" + i29+"/_allergenicIndicator"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/material/" + i29,schemaPath:"#/$defs/DeviceDefinition_Material/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material/" + i29, "#/$defs/DeviceDefinition_Material/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/material",schemaPath:"#/properties/material/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/material", "#/properties/material/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-const err104 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "manufacturer[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "manufacturer[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2023,3 +1230,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1137,7 +1137,16 @@ errors++;
 }
 }
 for(const key6 in data){
-if(((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) && (key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) && (key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) && (key6 !== "identifier")) && (key6 !== "udiDeviceIdentifier")) && (key6 !== "manufacturerString")) && (key6 !== "_manufacturerString")) && (key6 !== "manufacturerReference")) && (key6 !== "deviceName")) && (key6 !== "modelNumber")) && (key6 !== "_modelNumber")) && (key6 !== "type")) && (key6 !== "specialization")) && (key6 !== "version")) && (key6 !== "_version")) && (key6 !== "safety")) && (key6 !== "shelfLifeStorage")) && (key6 !== "physicalCharacteristics")) && (key6 !== "languageCode")) && (key6 !== "capability")) && (key6 !== "property")) && (key6 !== "owner")) && (key6 !== "contact")) && (key6 !== "url")) && (key6 !== "_url")) && (key6 !== "onlineInformation")) && (key6 !== "_onlineInformation")) && (key6 !== "note")) && (key6 !== "quantity")) && (key6 !== "parentDevice")) && (key6 !== "material")){
+if(((((((((((((((((((((((((((((((((((((((key6 !== "resourceType") && (key6 !== "id")) && (key6 !== "meta")) &&
+(key6 !== "implicitRules")) && (key6 !== "_implicitRules")) && (key6 !== "language")) && (key6 !== "_language")) &&
+(key6 !== "text")) && (key6 !== "contained")) && (key6 !== "extension")) && (key6 !== "modifierExtension")) &&
+(key6 !== "identifier")) && (key6 !== "udiDeviceIdentifier")) && (key6 !== "manufacturerString")) && (key6 !== "_manufacturerString")) &&
+(key6 !== "manufacturerReference")) && (key6 !== "deviceName")) && (key6 !== "modelNumber")) && (key6 !== "_modelNumber")) &&
+(key6 !== "type")) && (key6 !== "specialization")) && (key6 !== "version")) && (key6 !== "_version")) && (key6 !== "safety")) &&
+(key6 !== "shelfLifeStorage")) && (key6 !== "physicalCharacteristics")) && (key6 !== "languageCode")) && (key6 !== "capability")) &&
+(key6 !== "property")) && (key6 !== "owner")) && (key6 !== "contact")) && (key6 !== "url")) && (key6 !== "_url")) &&
+(key6 !== "onlineInformation")) && (key6 !== "_onlineInformation")) && (key6 !== "note")) && (key6 !== "quantity")) &&
+(key6 !== "parentDevice")) && (key6 !== "material")){
 errors++;
 }
 }

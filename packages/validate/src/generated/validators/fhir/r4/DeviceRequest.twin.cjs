@@ -643,7 +643,18 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "priorRequest")) && (key1 !== "groupIdentifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "codeReference")) && (key1 !== "codeCodeableConcept")) && (key1 !== "parameter")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) && (key1 !== "occurrenceTiming")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performerType")) && (key1 !== "performer")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "insurance")) && (key1 !== "supportingInfo")) && (key1 !== "note")) && (key1 !== "relevantHistory")){
+if(((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) &&
+(key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "priorRequest")) &&
+(key1 !== "groupIdentifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "intent")) &&
+(key1 !== "_intent")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "codeReference")) &&
+(key1 !== "codeCodeableConcept")) && (key1 !== "parameter")) && (key1 !== "subject")) && (key1 !== "encounter")) &&
+(key1 !== "occurrenceDateTime")) && (key1 !== "_occurrenceDateTime")) && (key1 !== "occurrencePeriod")) &&
+(key1 !== "occurrenceTiming")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) &&
+(key1 !== "performerType")) && (key1 !== "performer")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) &&
+(key1 !== "insurance")) && (key1 !== "supportingInfo")) && (key1 !== "note")) && (key1 !== "relevantHistory")){
 errors++;
 }
 }

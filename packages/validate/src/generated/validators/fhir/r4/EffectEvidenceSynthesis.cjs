@@ -29,7 +29,7 @@ const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -44,25 +44,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -70,21 +56,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -92,89 +70,55 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data5 = data.description;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.variantState !== undefined && func0.call(data, "variantState")){
-if(!(func11(data.variantState, {instancePath:instancePath+"/variantState",parentData:data,parentDataProperty:"variantState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.variantState, {instancePath:instancePath+"/variantState"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.value !== undefined && func0.call(data, "value")){
 let data9 = data.value;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/value", "#/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data._value !== undefined && func0.call(data, "_value")){
-if(!(func2(data._value, {instancePath:instancePath+"/_value",parentData:data,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._value, {instancePath:instancePath+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.unitOfMeasure !== undefined && func0.call(data, "unitOfMeasure")){
-if(!(func11(data.unitOfMeasure, {instancePath:instancePath+"/unitOfMeasure",parentData:data,parentDataProperty:"unitOfMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.unitOfMeasure, {instancePath:instancePath+"/unitOfMeasure"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.precisionEstimate !== undefined && func0.call(data, "precisionEstimate")){
@@ -188,25 +132,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-const err7 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/id", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -214,21 +144,13 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/precisionEstimate/" + i2+"/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i3], {instancePath:instancePath+"/precisionEstimate/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/extension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -236,120 +158,66 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/precisionEstimate/" + i2+"/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i4], {instancePath:instancePath+"/precisionEstimate/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.type !== undefined && func0.call(data13, "type")){
-if(!(func11(data13.type, {instancePath:instancePath+"/precisionEstimate/" + i2+"/type",parentData:data13,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data13.type, {instancePath:instancePath+"/precisionEstimate/" + i2+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data13.level !== undefined && func0.call(data13, "level")){
 let data20 = data13.level;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-const err11 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/level",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/level/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/level", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/level/type", {type: "number"}); errors++;
 }
 }
 if(data13._level !== undefined && func0.call(data13, "_level")){
-if(!(func2(data13._level, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_level",parentData:data13,parentDataProperty:"_level",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._level, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_level"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.from !== undefined && func0.call(data13, "from")){
 let data22 = data13.from;
 if(!((typeof data22 == "number") && (isFinite(data22)))){
-const err12 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/from",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/from/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/from", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/from/type", {type: "number"}); errors++;
 }
 }
 if(data13._from !== undefined && func0.call(data13, "_from")){
-if(!(func2(data13._from, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_from",parentData:data13,parentDataProperty:"_from",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._from, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_from"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.to !== undefined && func0.call(data13, "to")){
 let data24 = data13.to;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err13 = {instancePath:instancePath+"/precisionEstimate/" + i2+"/to",schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/to/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2+"/to", "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/properties/to/type", {type: "number"}); errors++;
 }
 }
 if(data13._to !== undefined && func0.call(data13, "_to")){
-if(!(func2(data13._to, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_to",parentData:data13,parentDataProperty:"_to",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._to, {instancePath:instancePath+"/precisionEstimate/" + i2+"/_to"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/precisionEstimate/" + i2,schemaPath:"#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate/" + i2, "#/$defs/EffectEvidenceSynthesis_PrecisionEstimate/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/precisionEstimate",schemaPath:"#/properties/precisionEstimate/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precisionEstimate", "#/properties/precisionEstimate/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -375,7 +243,7 @@ validate1.evaluated = {
 
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -390,25 +258,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -416,21 +270,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -438,21 +284,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.rating !== undefined && func0.call(data, "rating")){
@@ -460,21 +298,13 @@ let data5 = data.rating;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func11(data5[i2], {instancePath:instancePath+"/rating/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data5[i2], {instancePath:instancePath+"/rating/" + i2}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/rating",schemaPath:"#/properties/rating/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rating", "#/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -482,21 +312,13 @@ let data7 = data.note;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func9(data7[i3], {instancePath:instancePath+"/note/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data7[i3], {instancePath:instancePath+"/note/" + i3}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.certaintySubcomponent !== undefined && func0.call(data, "certaintySubcomponent")){
@@ -510,25 +332,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-const err6 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/id", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -536,21 +344,13 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len5 = data12.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data12[i5], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/extension/" + i5,parentData:data12,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i5], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/extension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -558,27 +358,18 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len6 = data14.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data14[i6], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension/" + i6,parentData:data14,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i6], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.type !== undefined && func0.call(data10, "type")){
-if(!(func11(data10.type, {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/type",parentData:data10,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data10.type, {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data10.rating !== undefined && func0.call(data10, "rating")){
@@ -586,21 +377,13 @@ let data17 = data10.rating;
 if(Array.isArray(data17)){
 const len7 = data17.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data17[i7], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/rating/" + i7,parentData:data17,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data17[i7], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/rating/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/rating",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/rating/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/rating", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/rating/type", {type: "array"}); errors++;
 }
 }
 if(data10.note !== undefined && func0.call(data10, "note")){
@@ -608,57 +391,28 @@ let data19 = data10.note;
 if(Array.isArray(data19)){
 const len8 = data19.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func9(data19[i8], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/note/" + i8,parentData:data19,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data19[i8], {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/note/" + i8}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/certaintySubcomponent/" + i4+"/note",schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4+"/note", "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/certaintySubcomponent/" + i4,schemaPath:"#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent/" + i4, "#/$defs/EffectEvidenceSynthesis_CertaintySubcomponent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/certaintySubcomponent",schemaPath:"#/properties/certaintySubcomponent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certaintySubcomponent", "#/properties/certaintySubcomponent/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -677,7 +431,7 @@ validate2.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/EffectEvidenceSynthesis.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -693,14 +447,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -717,14 +464,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -736,65 +476,23 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.exposureAlternative === undefined) || (!(func0.call(data, "exposureAlternative")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exposureAlternative"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exposureAlternative"}); errors++;
 }
 if((data.exposure === undefined) || (!(func0.call(data, "exposure")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "exposure"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "exposure"}); errors++;
 }
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "outcome"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "outcome"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.population === undefined) || (!(func0.call(data, "population")))){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "population"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "population"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -856,113 +554,60 @@ props0.certainty = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("EffectEvidenceSynthesis" !== data.resourceType){
-const err8 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "EffectEvidenceSynthesis"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "EffectEvidenceSynthesis"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -970,21 +615,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -992,21 +629,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1014,52 +643,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-const err18 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1067,205 +673,107 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err21 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1273,52 +781,29 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data31[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data31,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data31[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1326,21 +811,13 @@ let data35 = data.note;
 if(Array.isArray(data35)){
 const len5 = data35.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data35[i5], {instancePath:instancePath+"/note/" + i5,parentData:data35,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data35[i5], {instancePath:instancePath+"/note/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1348,21 +825,13 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len6 = data37.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data37[i6], {instancePath:instancePath+"/useContext/" + i6,parentData:data37,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data37[i6], {instancePath:instancePath+"/useContext/" + i6}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1370,140 +839,72 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len7 = data39.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data39[i7], {instancePath:instancePath+"/jurisdiction/" + i7,parentData:data39,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data39[i7], {instancePath:instancePath+"/jurisdiction/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data41 = data.copyright;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err39 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data43 = data.approvalDate;
 if(typeof data43 === "string"){
 if(!pattern4.test(data43)){
-const err41 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data43))){
-const err42 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data45 = data.lastReviewDate;
 if(typeof data45 === "string"){
 if(!pattern4.test(data45)){
-const err44 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data45))){
-const err45 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -1511,21 +912,13 @@ let data48 = data.topic;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func11(data48[i8], {instancePath:instancePath+"/topic/" + i8,parentData:data48,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data48[i8], {instancePath:instancePath+"/topic/" + i8}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -1533,21 +926,13 @@ let data50 = data.author;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data50[i9], {instancePath:instancePath+"/author/" + i9,parentData:data50,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data50[i9], {instancePath:instancePath+"/author/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -1555,21 +940,13 @@ let data52 = data.editor;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data52[i10], {instancePath:instancePath+"/editor/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data52[i10], {instancePath:instancePath+"/editor/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -1577,21 +954,13 @@ let data54 = data.reviewer;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func8(data54[i11], {instancePath:instancePath+"/reviewer/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data54[i11], {instancePath:instancePath+"/reviewer/" + i11}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1599,21 +968,13 @@ let data56 = data.endorser;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8(data56[i12], {instancePath:instancePath+"/endorser/" + i12,parentData:data56,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data56[i12], {instancePath:instancePath+"/endorser/" + i12}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1621,57 +982,43 @@ let data58 = data.relatedArtifact;
 if(Array.isArray(data58)){
 const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func13(data58[i13], {instancePath:instancePath+"/relatedArtifact/" + i13,parentData:data58,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data58[i13], {instancePath:instancePath+"/relatedArtifact/" + i13}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.synthesisType !== undefined && func0.call(data, "synthesisType")){
-if(!(func11(data.synthesisType, {instancePath:instancePath+"/synthesisType",parentData:data,parentDataProperty:"synthesisType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.synthesisType, {instancePath:instancePath+"/synthesisType"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.studyType !== undefined && func0.call(data, "studyType")){
-if(!(func11(data.studyType, {instancePath:instancePath+"/studyType",parentData:data,parentDataProperty:"studyType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.studyType, {instancePath:instancePath+"/studyType"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.population !== undefined && func0.call(data, "population")){
-if(!(func14(data.population, {instancePath:instancePath+"/population",parentData:data,parentDataProperty:"population",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.population, {instancePath:instancePath+"/population"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.exposure !== undefined && func0.call(data, "exposure")){
-if(!(func14(data.exposure, {instancePath:instancePath+"/exposure",parentData:data,parentDataProperty:"exposure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.exposure, {instancePath:instancePath+"/exposure"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.exposureAlternative !== undefined && func0.call(data, "exposureAlternative")){
-if(!(func14(data.exposureAlternative, {instancePath:instancePath+"/exposureAlternative",parentData:data,parentDataProperty:"exposureAlternative",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.exposureAlternative, {instancePath:instancePath+"/exposureAlternative"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func14(data.outcome, {instancePath:instancePath+"/outcome",parentData:data,parentDataProperty:"outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.outcome, {instancePath:instancePath+"/outcome"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.sampleSize !== undefined && func0.call(data, "sampleSize")){
@@ -1681,25 +1028,11 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func7(data67) < 1){
-const err53 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/sampleSize/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/id", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -1707,21 +1040,13 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len14 = data68.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data68[i14], {instancePath:instancePath+"/sampleSize/extension/" + i14,parentData:data68,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data68[i14], {instancePath:instancePath+"/sampleSize/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/sampleSize/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/extension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -1729,146 +1054,72 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data70[i15], {instancePath:instancePath+"/sampleSize/modifierExtension/" + i15,parentData:data70,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i15], {instancePath:instancePath+"/sampleSize/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/sampleSize/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/modifierExtension", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.description !== undefined && func0.call(data66, "description")){
 let data72 = data66.description;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err57 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/sampleSize/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/description", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data66._description !== undefined && func0.call(data66, "_description")){
-if(!(func2(data66._description, {instancePath:instancePath+"/sampleSize/_description",parentData:data66,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66._description, {instancePath:instancePath+"/sampleSize/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data66.numberOfStudies !== undefined && func0.call(data66, "numberOfStudies")){
 let data74 = data66.numberOfStudies;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err59 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/type", {type: "integer"}); errors++;
 }
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 > 2147483647 || isNaN(data74)){
-const err60 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data74 < -2147483648 || isNaN(data74)){
-const err61 = {instancePath:instancePath+"/sampleSize/numberOfStudies",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfStudies", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfStudies/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data66._numberOfStudies !== undefined && func0.call(data66, "_numberOfStudies")){
-if(!(func2(data66._numberOfStudies, {instancePath:instancePath+"/sampleSize/_numberOfStudies",parentData:data66,parentDataProperty:"_numberOfStudies",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66._numberOfStudies, {instancePath:instancePath+"/sampleSize/_numberOfStudies"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data66.numberOfParticipants !== undefined && func0.call(data66, "numberOfParticipants")){
 let data76 = data66.numberOfParticipants;
 if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err62 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/type", {type: "integer"}); errors++;
 }
 if((typeof data76 == "number") && (isFinite(data76))){
 if(data76 > 2147483647 || isNaN(data76)){
-const err63 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data76 < -2147483648 || isNaN(data76)){
-const err64 = {instancePath:instancePath+"/sampleSize/numberOfParticipants",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize/numberOfParticipants", "#/$defs/EffectEvidenceSynthesis_SampleSize/properties/numberOfParticipants/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data66._numberOfParticipants !== undefined && func0.call(data66, "_numberOfParticipants")){
-if(!(func2(data66._numberOfParticipants, {instancePath:instancePath+"/sampleSize/_numberOfParticipants",parentData:data66,parentDataProperty:"_numberOfParticipants",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66._numberOfParticipants, {instancePath:instancePath+"/sampleSize/_numberOfParticipants"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/sampleSize",schemaPath:"#/$defs/EffectEvidenceSynthesis_SampleSize/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sampleSize", "#/$defs/EffectEvidenceSynthesis_SampleSize/type", {type: "object"}); errors++;
 }
 }
 if(data.resultsByExposure !== undefined && func0.call(data, "resultsByExposure")){
@@ -1879,38 +1130,17 @@ for(let i16=0; i16<len16; i16++){
 let data79 = data78[i16];
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.riskEvidenceSynthesis === undefined) || (!(func0.call(data79, "riskEvidenceSynthesis")))){
-const err66 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required",keyword:"required",params:{missingProperty: "riskEvidenceSynthesis"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/required", {missingProperty: "riskEvidenceSynthesis"}); errors++;
 }
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data80 = data79.id;
 if(typeof data80 === "string"){
 if(func7(data80) < 1){
-const err67 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/id",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/id", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -1918,21 +1148,13 @@ let data81 = data79.extension;
 if(Array.isArray(data81)){
 const len17 = data81.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data81[i17], {instancePath:instancePath+"/resultsByExposure/" + i16+"/extension/" + i17,parentData:data81,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i17], {instancePath:instancePath+"/resultsByExposure/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/extension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/extension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -1940,107 +1162,60 @@ let data83 = data79.modifierExtension;
 if(Array.isArray(data83)){
 const len18 = data83.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data83[i18], {instancePath:instancePath+"/resultsByExposure/" + i16+"/modifierExtension/" + i18,parentData:data83,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data83[i18], {instancePath:instancePath+"/resultsByExposure/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/modifierExtension",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/modifierExtension", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.description !== undefined && func0.call(data79, "description")){
 let data85 = data79.description;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-const err71 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/description",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/description", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data79._description !== undefined && func0.call(data79, "_description")){
-if(!(func2(data79._description, {instancePath:instancePath+"/resultsByExposure/" + i16+"/_description",parentData:data79,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._description, {instancePath:instancePath+"/resultsByExposure/" + i16+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.exposureState !== undefined && func0.call(data79, "exposureState")){
 let data87 = data79.exposureState;
 if(!((data87 === "exposure") || (data87 === "exposure-alternative"))){
-const err73 = {instancePath:instancePath+"/resultsByExposure/" + i16+"/exposureState",schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum",keyword:"enum",params:{allowedValues: schema1.properties.exposureState.enum}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16+"/exposureState", "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/properties/exposureState/enum", {allowedValues: schema1.properties.exposureState.enum}); errors++;
 }
 }
 if(data79._exposureState !== undefined && func0.call(data79, "_exposureState")){
-if(!(func2(data79._exposureState, {instancePath:instancePath+"/resultsByExposure/" + i16+"/_exposureState",parentData:data79,parentDataProperty:"_exposureState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._exposureState, {instancePath:instancePath+"/resultsByExposure/" + i16+"/_exposureState"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.variantState !== undefined && func0.call(data79, "variantState")){
-if(!(func11(data79.variantState, {instancePath:instancePath+"/resultsByExposure/" + i16+"/variantState",parentData:data79,parentDataProperty:"variantState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data79.variantState, {instancePath:instancePath+"/resultsByExposure/" + i16+"/variantState"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data79.riskEvidenceSynthesis !== undefined && func0.call(data79, "riskEvidenceSynthesis")){
-if(!(func14(data79.riskEvidenceSynthesis, {instancePath:instancePath+"/resultsByExposure/" + i16+"/riskEvidenceSynthesis",parentData:data79,parentDataProperty:"riskEvidenceSynthesis",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data79.riskEvidenceSynthesis, {instancePath:instancePath+"/resultsByExposure/" + i16+"/riskEvidenceSynthesis"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/resultsByExposure/" + i16,schemaPath:"#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure/" + i16, "#/$defs/EffectEvidenceSynthesis_ResultsByExposure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/resultsByExposure",schemaPath:"#/properties/resultsByExposure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resultsByExposure", "#/properties/resultsByExposure/type", {type: "array"}); errors++;
 }
 }
 if(data.effectEstimate !== undefined && func0.call(data, "effectEstimate")){
@@ -2048,21 +1223,13 @@ let data91 = data.effectEstimate;
 if(Array.isArray(data91)){
 const len19 = data91.length;
 for(let i19=0; i19<len19; i19++){
-if(!(validate1(data91[i19], {instancePath:instancePath+"/effectEstimate/" + i19,parentData:data91,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data91[i19], {instancePath:instancePath+"/effectEstimate/" + i19}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/effectEstimate",schemaPath:"#/properties/effectEstimate/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/effectEstimate", "#/properties/effectEstimate/type", {type: "array"}); errors++;
 }
 }
 if(data.certainty !== undefined && func0.call(data, "certainty")){
@@ -2070,33 +1237,18 @@ let data93 = data.certainty;
 if(Array.isArray(data93)){
 const len20 = data93.length;
 for(let i20=0; i20<len20; i20++){
-if(!(validate2(data93[i20], {instancePath:instancePath+"/certainty/" + i20,parentData:data93,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data93[i20], {instancePath:instancePath+"/certainty/" + i20}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/certainty",schemaPath:"#/properties/certainty/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/certainty", "#/properties/certainty/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2104,3 +1256,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

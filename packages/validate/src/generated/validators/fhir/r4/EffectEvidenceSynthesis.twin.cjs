@@ -1222,7 +1222,19 @@ errors++;
 }
 }
 for(const key2 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "note")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "approvalDate")) && (key2 !== "_approvalDate")) && (key2 !== "lastReviewDate")) && (key2 !== "_lastReviewDate")) && (key2 !== "effectivePeriod")) && (key2 !== "topic")) && (key2 !== "author")) && (key2 !== "editor")) && (key2 !== "reviewer")) && (key2 !== "endorser")) && (key2 !== "relatedArtifact")) && (key2 !== "synthesisType")) && (key2 !== "studyType")) && (key2 !== "population")) && (key2 !== "exposure")) && (key2 !== "exposureAlternative")) && (key2 !== "outcome")) && (key2 !== "sampleSize")) && (key2 !== "resultsByExposure")) && (key2 !== "effectEstimate")) && (key2 !== "certainty")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) &&
+(key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) &&
+(key2 !== "_status")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) &&
+(key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "note")) &&
+(key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "copyright")) && (key2 !== "_copyright")) &&
+(key2 !== "approvalDate")) && (key2 !== "_approvalDate")) && (key2 !== "lastReviewDate")) && (key2 !== "_lastReviewDate")) &&
+(key2 !== "effectivePeriod")) && (key2 !== "topic")) && (key2 !== "author")) && (key2 !== "editor")) && (key2 !== "reviewer")) &&
+(key2 !== "endorser")) && (key2 !== "relatedArtifact")) && (key2 !== "synthesisType")) && (key2 !== "studyType")) &&
+(key2 !== "population")) && (key2 !== "exposure")) && (key2 !== "exposureAlternative")) && (key2 !== "outcome")) &&
+(key2 !== "sampleSize")) && (key2 !== "resultsByExposure")) && (key2 !== "effectEstimate")) && (key2 !== "certainty")){
 errors++;
 }
 }

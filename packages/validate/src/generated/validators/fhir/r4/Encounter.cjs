@@ -57,7 +57,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Encounter.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -73,14 +73,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -97,14 +90,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -116,35 +102,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.class === undefined) || (!(func0.call(data, "class")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "class"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "class"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -186,113 +151,60 @@ props0.partOf = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Encounter" !== data.resourceType){
-const err5 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Encounter"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Encounter"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -300,21 +212,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -322,21 +226,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -344,21 +240,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -366,40 +254,24 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((((((data17 === "planned") || (data17 === "arrived")) || (data17 === "triaged")) || (data17 === "in-progress")) || (data17 === "onleave")) || (data17 === "finished")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.statusHistory !== undefined && func0.call(data, "statusHistory")){
@@ -413,14 +285,7 @@ let valid16 = true;
 const _errs39 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20._status !== undefined && func0.call(data20, "_status")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs39 === errors;
@@ -437,14 +302,7 @@ if(_valid1){
 const _errs40 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.status === undefined) || (!(func0.call(data20, "status")))){
-const err18 = {instancePath:instancePath+"/statusHistory/" + i4,schemaPath:"#/$defs/Encounter_StatusHistory/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs40 === errors;
@@ -456,25 +314,11 @@ props1._status = true;
 }
 }
 if(!valid16){
-const err19 = {instancePath:instancePath+"/statusHistory/" + i4,schemaPath:"#/$defs/Encounter_StatusHistory/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.period === undefined) || (!(func0.call(data20, "period")))){
-const err20 = {instancePath:instancePath+"/statusHistory/" + i4,schemaPath:"#/$defs/Encounter_StatusHistory/required",keyword:"required",params:{missingProperty: "period"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/required", {missingProperty: "period"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -489,25 +333,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data22 = data20.id;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-const err21 = {instancePath:instancePath+"/statusHistory/" + i4+"/id",schemaPath:"#/$defs/Encounter_StatusHistory/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/statusHistory/" + i4+"/id",schemaPath:"#/$defs/Encounter_StatusHistory/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/id", "#/$defs/Encounter_StatusHistory/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -515,21 +345,13 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/statusHistory/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/statusHistory/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/statusHistory/" + i4+"/extension",schemaPath:"#/$defs/Encounter_StatusHistory/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/extension", "#/$defs/Encounter_StatusHistory/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -537,76 +359,44 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/statusHistory/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i6], {instancePath:instancePath+"/statusHistory/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/statusHistory/" + i4+"/modifierExtension",schemaPath:"#/$defs/Encounter_StatusHistory/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/modifierExtension", "#/$defs/Encounter_StatusHistory/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.status !== undefined && func0.call(data20, "status")){
 let data27 = data20.status;
 if(!(((((((((data27 === "planned") || (data27 === "arrived")) || (data27 === "triaged")) || (data27 === "in-progress")) || (data27 === "onleave")) || (data27 === "finished")) || (data27 === "cancelled")) || (data27 === "entered-in-error")) || (data27 === "unknown"))){
-const err25 = {instancePath:instancePath+"/statusHistory/" + i4+"/status",schemaPath:"#/$defs/Encounter_StatusHistory/properties/status/enum",keyword:"enum",params:{allowedValues: schema1.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4+"/status", "#/$defs/Encounter_StatusHistory/properties/status/enum", {allowedValues: schema1.properties.status.enum}); errors++;
 }
 }
 if(data20._status !== undefined && func0.call(data20, "_status")){
-if(!(func2(data20._status, {instancePath:instancePath+"/statusHistory/" + i4+"/_status",parentData:data20,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._status, {instancePath:instancePath+"/statusHistory/" + i4+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.period !== undefined && func0.call(data20, "period")){
-if(!(func8(data20.period, {instancePath:instancePath+"/statusHistory/" + i4+"/period",parentData:data20,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20.period, {instancePath:instancePath+"/statusHistory/" + i4+"/period"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/statusHistory/" + i4,schemaPath:"#/$defs/Encounter_StatusHistory/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory/" + i4, "#/$defs/Encounter_StatusHistory/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/statusHistory",schemaPath:"#/properties/statusHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusHistory", "#/properties/statusHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.class !== undefined && func0.call(data, "class")){
-if(!(func9(data.class, {instancePath:instancePath+"/class",parentData:data,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.class, {instancePath:instancePath+"/class"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.classHistory !== undefined && func0.call(data, "classHistory")){
@@ -617,48 +407,20 @@ for(let i7=0; i7<len7; i7++){
 let data32 = data31[i7];
 if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
 if((data32.period === undefined) || (!(func0.call(data32, "period")))){
-const err28 = {instancePath:instancePath+"/classHistory/" + i7,schemaPath:"#/$defs/Encounter_ClassHistory/required",keyword:"required",params:{missingProperty: "period"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", {missingProperty: "period"}); errors++;
 }
 if((data32.class === undefined) || (!(func0.call(data32, "class")))){
-const err29 = {instancePath:instancePath+"/classHistory/" + i7,schemaPath:"#/$defs/Encounter_ClassHistory/required",keyword:"required",params:{missingProperty: "class"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/required", {missingProperty: "class"}); errors++;
 }
 if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err30 = {instancePath:instancePath+"/classHistory/" + i7+"/id",schemaPath:"#/$defs/Encounter_ClassHistory/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/classHistory/" + i7+"/id",schemaPath:"#/$defs/Encounter_ClassHistory/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/id", "#/$defs/Encounter_ClassHistory/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -666,21 +428,13 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data34[i8], {instancePath:instancePath+"/classHistory/" + i7+"/extension/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i8], {instancePath:instancePath+"/classHistory/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/classHistory/" + i7+"/extension",schemaPath:"#/$defs/Encounter_ClassHistory/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/extension", "#/$defs/Encounter_ClassHistory/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -688,57 +442,33 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data36[i9], {instancePath:instancePath+"/classHistory/" + i7+"/modifierExtension/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i9], {instancePath:instancePath+"/classHistory/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/classHistory/" + i7+"/modifierExtension",schemaPath:"#/$defs/Encounter_ClassHistory/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7+"/modifierExtension", "#/$defs/Encounter_ClassHistory/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.class !== undefined && func0.call(data32, "class")){
-if(!(func9(data32.class, {instancePath:instancePath+"/classHistory/" + i7+"/class",parentData:data32,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data32.class, {instancePath:instancePath+"/classHistory/" + i7+"/class"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data32.period !== undefined && func0.call(data32, "period")){
-if(!(func8(data32.period, {instancePath:instancePath+"/classHistory/" + i7+"/period",parentData:data32,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data32.period, {instancePath:instancePath+"/classHistory/" + i7+"/period"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/classHistory/" + i7,schemaPath:"#/$defs/Encounter_ClassHistory/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory/" + i7, "#/$defs/Encounter_ClassHistory/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/classHistory",schemaPath:"#/properties/classHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classHistory", "#/properties/classHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -746,39 +476,28 @@ let data40 = data.type;
 if(Array.isArray(data40)){
 const len10 = data40.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data40[i10], {instancePath:instancePath+"/type/" + i10,parentData:data40,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data40[i10], {instancePath:instancePath+"/type/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceType !== undefined && func0.call(data, "serviceType")){
-if(!(func10(data.serviceType, {instancePath:instancePath+"/serviceType",parentData:data,parentDataProperty:"serviceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.serviceType, {instancePath:instancePath+"/serviceType"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func10(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func11(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.episodeOfCare !== undefined && func0.call(data, "episodeOfCare")){
@@ -786,21 +505,13 @@ let data45 = data.episodeOfCare;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func11(data45[i11], {instancePath:instancePath+"/episodeOfCare/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data45[i11], {instancePath:instancePath+"/episodeOfCare/" + i11}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/episodeOfCare",schemaPath:"#/properties/episodeOfCare/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/episodeOfCare", "#/properties/episodeOfCare/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -808,21 +519,13 @@ let data47 = data.basedOn;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func11(data47[i12], {instancePath:instancePath+"/basedOn/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data47[i12], {instancePath:instancePath+"/basedOn/" + i12}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -836,25 +539,11 @@ if(data50.id !== undefined && func0.call(data50, "id")){
 let data51 = data50.id;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-const err39 = {instancePath:instancePath+"/participant/" + i13+"/id",schemaPath:"#/$defs/Encounter_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/participant/" + i13+"/id",schemaPath:"#/$defs/Encounter_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/id", "#/$defs/Encounter_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data50.extension !== undefined && func0.call(data50, "extension")){
@@ -862,21 +551,13 @@ let data52 = data50.extension;
 if(Array.isArray(data52)){
 const len14 = data52.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data52[i14], {instancePath:instancePath+"/participant/" + i13+"/extension/" + i14,parentData:data52,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i14], {instancePath:instancePath+"/participant/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/participant/" + i13+"/extension",schemaPath:"#/$defs/Encounter_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/extension", "#/$defs/Encounter_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data50.modifierExtension !== undefined && func0.call(data50, "modifierExtension")){
@@ -884,21 +565,13 @@ let data54 = data50.modifierExtension;
 if(Array.isArray(data54)){
 const len15 = data54.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data54[i15], {instancePath:instancePath+"/participant/" + i13+"/modifierExtension/" + i15,parentData:data54,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i15], {instancePath:instancePath+"/participant/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/participant/" + i13+"/modifierExtension",schemaPath:"#/$defs/Encounter_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/modifierExtension", "#/$defs/Encounter_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data50.type !== undefined && func0.call(data50, "type")){
@@ -906,57 +579,33 @@ let data56 = data50.type;
 if(Array.isArray(data56)){
 const len16 = data56.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func10(data56[i16], {instancePath:instancePath+"/participant/" + i13+"/type/" + i16,parentData:data56,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data56[i16], {instancePath:instancePath+"/participant/" + i13+"/type/" + i16}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/participant/" + i13+"/type",schemaPath:"#/$defs/Encounter_Participant/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13+"/type", "#/$defs/Encounter_Participant/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data50.period !== undefined && func0.call(data50, "period")){
-if(!(func8(data50.period, {instancePath:instancePath+"/participant/" + i13+"/period",parentData:data50,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data50.period, {instancePath:instancePath+"/participant/" + i13+"/period"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data50.individual !== undefined && func0.call(data50, "individual")){
-if(!(func11(data50.individual, {instancePath:instancePath+"/participant/" + i13+"/individual",parentData:data50,parentDataProperty:"individual",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data50.individual, {instancePath:instancePath+"/participant/" + i13+"/individual"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/participant/" + i13,schemaPath:"#/$defs/Encounter_Participant/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i13, "#/$defs/Encounter_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.appointment !== undefined && func0.call(data, "appointment")){
@@ -964,33 +613,23 @@ let data60 = data.appointment;
 if(Array.isArray(data60)){
 const len17 = data60.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func11(data60[i17], {instancePath:instancePath+"/appointment/" + i17,parentData:data60,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data60[i17], {instancePath:instancePath+"/appointment/" + i17}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/appointment",schemaPath:"#/properties/appointment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/appointment", "#/properties/appointment/type", {type: "array"}); errors++;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func8(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.length !== undefined && func0.call(data, "length")){
-if(!(func12(data.length, {instancePath:instancePath+"/length",parentData:data,parentDataProperty:"length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.length, {instancePath:instancePath+"/length"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -998,21 +637,13 @@ let data64 = data.reasonCode;
 if(Array.isArray(data64)){
 const len18 = data64.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func10(data64[i18], {instancePath:instancePath+"/reasonCode/" + i18,parentData:data64,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data64[i18], {instancePath:instancePath+"/reasonCode/" + i18}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -1020,21 +651,13 @@ let data66 = data.reasonReference;
 if(Array.isArray(data66)){
 const len19 = data66.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func11(data66[i19], {instancePath:instancePath+"/reasonReference/" + i19,parentData:data66,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data66[i19], {instancePath:instancePath+"/reasonReference/" + i19}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -1045,38 +668,17 @@ for(let i20=0; i20<len20; i20++){
 let data69 = data68[i20];
 if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
 if((data69.condition === undefined) || (!(func0.call(data69, "condition")))){
-const err49 = {instancePath:instancePath+"/diagnosis/" + i20,schemaPath:"#/$defs/Encounter_Diagnosis/required",keyword:"required",params:{missingProperty: "condition"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/required", {missingProperty: "condition"}); errors++;
 }
 if(data69.id !== undefined && func0.call(data69, "id")){
 let data70 = data69.id;
 if(typeof data70 === "string"){
 if(func7(data70) < 1){
-const err50 = {instancePath:instancePath+"/diagnosis/" + i20+"/id",schemaPath:"#/$defs/Encounter_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/diagnosis/" + i20+"/id",schemaPath:"#/$defs/Encounter_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/id", "#/$defs/Encounter_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data69.extension !== undefined && func0.call(data69, "extension")){
@@ -1084,21 +686,13 @@ let data71 = data69.extension;
 if(Array.isArray(data71)){
 const len21 = data71.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data71[i21], {instancePath:instancePath+"/diagnosis/" + i20+"/extension/" + i21,parentData:data71,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data71[i21], {instancePath:instancePath+"/diagnosis/" + i20+"/extension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/diagnosis/" + i20+"/extension",schemaPath:"#/$defs/Encounter_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/extension", "#/$defs/Encounter_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data69.modifierExtension !== undefined && func0.call(data69, "modifierExtension")){
@@ -1106,98 +700,52 @@ let data73 = data69.modifierExtension;
 if(Array.isArray(data73)){
 const len22 = data73.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func5(data73[i22], {instancePath:instancePath+"/diagnosis/" + i20+"/modifierExtension/" + i22,parentData:data73,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data73[i22], {instancePath:instancePath+"/diagnosis/" + i20+"/modifierExtension/" + i22}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/diagnosis/" + i20+"/modifierExtension",schemaPath:"#/$defs/Encounter_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/modifierExtension", "#/$defs/Encounter_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data69.condition !== undefined && func0.call(data69, "condition")){
-if(!(func11(data69.condition, {instancePath:instancePath+"/diagnosis/" + i20+"/condition",parentData:data69,parentDataProperty:"condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data69.condition, {instancePath:instancePath+"/diagnosis/" + i20+"/condition"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data69.use !== undefined && func0.call(data69, "use")){
-if(!(func10(data69.use, {instancePath:instancePath+"/diagnosis/" + i20+"/use",parentData:data69,parentDataProperty:"use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data69.use, {instancePath:instancePath+"/diagnosis/" + i20+"/use"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data69.rank !== undefined && func0.call(data69, "rank")){
 let data77 = data69.rank;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err54 = {instancePath:instancePath+"/diagnosis/" + i20+"/rank",schemaPath:"#/$defs/Encounter_Diagnosis/properties/rank/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/type", {type: "integer"}); errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 > 2147483647 || isNaN(data77)){
-const err55 = {instancePath:instancePath+"/diagnosis/" + i20+"/rank",schemaPath:"#/$defs/Encounter_Diagnosis/properties/rank/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data77 < 1 || isNaN(data77)){
-const err56 = {instancePath:instancePath+"/diagnosis/" + i20+"/rank",schemaPath:"#/$defs/Encounter_Diagnosis/properties/rank/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20+"/rank", "#/$defs/Encounter_Diagnosis/properties/rank/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data69._rank !== undefined && func0.call(data69, "_rank")){
-if(!(func2(data69._rank, {instancePath:instancePath+"/diagnosis/" + i20+"/_rank",parentData:data69,parentDataProperty:"_rank",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data69._rank, {instancePath:instancePath+"/diagnosis/" + i20+"/_rank"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/diagnosis/" + i20,schemaPath:"#/$defs/Encounter_Diagnosis/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i20, "#/$defs/Encounter_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.account !== undefined && func0.call(data, "account")){
@@ -1205,21 +753,13 @@ let data79 = data.account;
 if(Array.isArray(data79)){
 const len23 = data79.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func11(data79[i23], {instancePath:instancePath+"/account/" + i23,parentData:data79,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data79[i23], {instancePath:instancePath+"/account/" + i23}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/account",schemaPath:"#/properties/account/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/account", "#/properties/account/type", {type: "array"}); errors++;
 }
 }
 if(data.hospitalization !== undefined && func0.call(data, "hospitalization")){
@@ -1229,25 +769,11 @@ if(data81.id !== undefined && func0.call(data81, "id")){
 let data82 = data81.id;
 if(typeof data82 === "string"){
 if(func7(data82) < 1){
-const err60 = {instancePath:instancePath+"/hospitalization/id",schemaPath:"#/$defs/Encounter_Hospitalization/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/hospitalization/id",schemaPath:"#/$defs/Encounter_Hospitalization/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/id", "#/$defs/Encounter_Hospitalization/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data81.extension !== undefined && func0.call(data81, "extension")){
@@ -1255,21 +781,13 @@ let data83 = data81.extension;
 if(Array.isArray(data83)){
 const len24 = data83.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data83[i24], {instancePath:instancePath+"/hospitalization/extension/" + i24,parentData:data83,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data83[i24], {instancePath:instancePath+"/hospitalization/extension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/hospitalization/extension",schemaPath:"#/$defs/Encounter_Hospitalization/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/extension", "#/$defs/Encounter_Hospitalization/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data81.modifierExtension !== undefined && func0.call(data81, "modifierExtension")){
@@ -1277,45 +795,33 @@ let data85 = data81.modifierExtension;
 if(Array.isArray(data85)){
 const len25 = data85.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func5(data85[i25], {instancePath:instancePath+"/hospitalization/modifierExtension/" + i25,parentData:data85,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data85[i25], {instancePath:instancePath+"/hospitalization/modifierExtension/" + i25}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/hospitalization/modifierExtension",schemaPath:"#/$defs/Encounter_Hospitalization/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/modifierExtension", "#/$defs/Encounter_Hospitalization/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data81.preAdmissionIdentifier !== undefined && func0.call(data81, "preAdmissionIdentifier")){
-if(!(func6(data81.preAdmissionIdentifier, {instancePath:instancePath+"/hospitalization/preAdmissionIdentifier",parentData:data81,parentDataProperty:"preAdmissionIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data81.preAdmissionIdentifier, {instancePath:instancePath+"/hospitalization/preAdmissionIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data81.origin !== undefined && func0.call(data81, "origin")){
-if(!(func11(data81.origin, {instancePath:instancePath+"/hospitalization/origin",parentData:data81,parentDataProperty:"origin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data81.origin, {instancePath:instancePath+"/hospitalization/origin"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data81.admitSource !== undefined && func0.call(data81, "admitSource")){
-if(!(func10(data81.admitSource, {instancePath:instancePath+"/hospitalization/admitSource",parentData:data81,parentDataProperty:"admitSource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data81.admitSource, {instancePath:instancePath+"/hospitalization/admitSource"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data81.reAdmission !== undefined && func0.call(data81, "reAdmission")){
-if(!(func10(data81.reAdmission, {instancePath:instancePath+"/hospitalization/reAdmission",parentData:data81,parentDataProperty:"reAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data81.reAdmission, {instancePath:instancePath+"/hospitalization/reAdmission"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data81.dietPreference !== undefined && func0.call(data81, "dietPreference")){
@@ -1323,21 +829,13 @@ let data91 = data81.dietPreference;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func10(data91[i26], {instancePath:instancePath+"/hospitalization/dietPreference/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data91[i26], {instancePath:instancePath+"/hospitalization/dietPreference/" + i26}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/hospitalization/dietPreference",schemaPath:"#/$defs/Encounter_Hospitalization/properties/dietPreference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/dietPreference", "#/$defs/Encounter_Hospitalization/properties/dietPreference/type", {type: "array"}); errors++;
 }
 }
 if(data81.specialCourtesy !== undefined && func0.call(data81, "specialCourtesy")){
@@ -1345,21 +843,13 @@ let data93 = data81.specialCourtesy;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func10(data93[i27], {instancePath:instancePath+"/hospitalization/specialCourtesy/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data93[i27], {instancePath:instancePath+"/hospitalization/specialCourtesy/" + i27}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/hospitalization/specialCourtesy",schemaPath:"#/$defs/Encounter_Hospitalization/properties/specialCourtesy/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/specialCourtesy", "#/$defs/Encounter_Hospitalization/properties/specialCourtesy/type", {type: "array"}); errors++;
 }
 }
 if(data81.specialArrangement !== undefined && func0.call(data81, "specialArrangement")){
@@ -1367,45 +857,28 @@ let data95 = data81.specialArrangement;
 if(Array.isArray(data95)){
 const len28 = data95.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func10(data95[i28], {instancePath:instancePath+"/hospitalization/specialArrangement/" + i28,parentData:data95,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data95[i28], {instancePath:instancePath+"/hospitalization/specialArrangement/" + i28}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/hospitalization/specialArrangement",schemaPath:"#/$defs/Encounter_Hospitalization/properties/specialArrangement/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization/specialArrangement", "#/$defs/Encounter_Hospitalization/properties/specialArrangement/type", {type: "array"}); errors++;
 }
 }
 if(data81.destination !== undefined && func0.call(data81, "destination")){
-if(!(func11(data81.destination, {instancePath:instancePath+"/hospitalization/destination",parentData:data81,parentDataProperty:"destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data81.destination, {instancePath:instancePath+"/hospitalization/destination"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data81.dischargeDisposition !== undefined && func0.call(data81, "dischargeDisposition")){
-if(!(func10(data81.dischargeDisposition, {instancePath:instancePath+"/hospitalization/dischargeDisposition",parentData:data81,parentDataProperty:"dischargeDisposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data81.dischargeDisposition, {instancePath:instancePath+"/hospitalization/dischargeDisposition"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/hospitalization",schemaPath:"#/$defs/Encounter_Hospitalization/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hospitalization", "#/$defs/Encounter_Hospitalization/type", {type: "object"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -1416,38 +889,17 @@ for(let i29=0; i29<len29; i29++){
 let data100 = data99[i29];
 if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
 if((data100.location === undefined) || (!(func0.call(data100, "location")))){
-const err68 = {instancePath:instancePath+"/location/" + i29,schemaPath:"#/$defs/Encounter_Location/required",keyword:"required",params:{missingProperty: "location"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/required", {missingProperty: "location"}); errors++;
 }
 if(data100.id !== undefined && func0.call(data100, "id")){
 let data101 = data100.id;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err69 = {instancePath:instancePath+"/location/" + i29+"/id",schemaPath:"#/$defs/Encounter_Location/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/location/" + i29+"/id",schemaPath:"#/$defs/Encounter_Location/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/id", "#/$defs/Encounter_Location/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data100.extension !== undefined && func0.call(data100, "extension")){
@@ -1455,21 +907,13 @@ let data102 = data100.extension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func5(data102[i30], {instancePath:instancePath+"/location/" + i29+"/extension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data102[i30], {instancePath:instancePath+"/location/" + i29+"/extension/" + i30}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/location/" + i29+"/extension",schemaPath:"#/$defs/Encounter_Location/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/extension", "#/$defs/Encounter_Location/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data100.modifierExtension !== undefined && func0.call(data100, "modifierExtension")){
@@ -1477,106 +921,64 @@ let data104 = data100.modifierExtension;
 if(Array.isArray(data104)){
 const len31 = data104.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func5(data104[i31], {instancePath:instancePath+"/location/" + i29+"/modifierExtension/" + i31,parentData:data104,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data104[i31], {instancePath:instancePath+"/location/" + i29+"/modifierExtension/" + i31}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/location/" + i29+"/modifierExtension",schemaPath:"#/$defs/Encounter_Location/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/modifierExtension", "#/$defs/Encounter_Location/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data100.location !== undefined && func0.call(data100, "location")){
-if(!(func11(data100.location, {instancePath:instancePath+"/location/" + i29+"/location",parentData:data100,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data100.location, {instancePath:instancePath+"/location/" + i29+"/location"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data100.status !== undefined && func0.call(data100, "status")){
 let data107 = data100.status;
 if(!((((data107 === "planned") || (data107 === "active")) || (data107 === "reserved")) || (data107 === "completed"))){
-const err73 = {instancePath:instancePath+"/location/" + i29+"/status",schemaPath:"#/$defs/Encounter_Location/properties/status/enum",keyword:"enum",params:{allowedValues: schema2.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29+"/status", "#/$defs/Encounter_Location/properties/status/enum", {allowedValues: schema2.properties.status.enum}); errors++;
 }
 }
 if(data100._status !== undefined && func0.call(data100, "_status")){
-if(!(func2(data100._status, {instancePath:instancePath+"/location/" + i29+"/_status",parentData:data100,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data100._status, {instancePath:instancePath+"/location/" + i29+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data100.physicalType !== undefined && func0.call(data100, "physicalType")){
-if(!(func10(data100.physicalType, {instancePath:instancePath+"/location/" + i29+"/physicalType",parentData:data100,parentDataProperty:"physicalType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data100.physicalType, {instancePath:instancePath+"/location/" + i29+"/physicalType"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data100.period !== undefined && func0.call(data100, "period")){
-if(!(func8(data100.period, {instancePath:instancePath+"/location/" + i29+"/period",parentData:data100,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data100.period, {instancePath:instancePath+"/location/" + i29+"/period"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/location/" + i29,schemaPath:"#/$defs/Encounter_Location/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location/" + i29, "#/$defs/Encounter_Location/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceProvider !== undefined && func0.call(data, "serviceProvider")){
-if(!(func11(data.serviceProvider, {instancePath:instancePath+"/serviceProvider",parentData:data,parentDataProperty:"serviceProvider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.serviceProvider, {instancePath:instancePath+"/serviceProvider"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func11(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.partOf, {instancePath:instancePath+"/partOf"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1584,3 +986,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -178,7 +178,7 @@ const schema2 = {
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -193,14 +193,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._resourceId !== undefined && func0.call(data, "_resourceId")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -217,14 +210,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceId === undefined) || (!(func0.call(data, "resourceId")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "resourceId"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -236,28 +222,14 @@ props0._resourceId = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._resourceType !== undefined && func0.call(data, "_resourceType")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -274,14 +246,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "resourceType"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -293,14 +258,7 @@ props1._resourceType = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -332,25 +290,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -358,21 +302,13 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -380,143 +316,114 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.resourceId !== undefined && func0.call(data, "resourceId")){
 let data7 = data.resourceId;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err10 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/resourceId",schemaPath:"#/properties/resourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceId", "#/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data._resourceId !== undefined && func0.call(data, "_resourceId")){
-if(!(func2(data._resourceId, {instancePath:instancePath+"/_resourceId",parentData:data,parentDataProperty:"_resourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._resourceId, {instancePath:instancePath+"/_resourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 let data9 = data.resourceType;
 if(typeof data9 !== "string"){
-const err12 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data9 === "Account") || (data9 === "ActivityDefinition")) || (data9 === "AdverseEvent")) || (data9 === "AllergyIntolerance")) || (data9 === "Appointment")) || (data9 === "AppointmentResponse")) || (data9 === "AuditEvent")) || (data9 === "Basic")) || (data9 === "Binary")) || (data9 === "BiologicallyDerivedProduct")) || (data9 === "BodyStructure")) || (data9 === "Bundle")) || (data9 === "CapabilityStatement")) || (data9 === "CarePlan")) || (data9 === "CareTeam")) || (data9 === "CatalogEntry")) || (data9 === "ChargeItem")) || (data9 === "ChargeItemDefinition")) || (data9 === "Claim")) || (data9 === "ClaimResponse")) || (data9 === "ClinicalImpression")) || (data9 === "CodeSystem")) || (data9 === "Communication")) || (data9 === "CommunicationRequest")) || (data9 === "CompartmentDefinition")) || (data9 === "Composition")) || (data9 === "ConceptMap")) || (data9 === "Condition")) || (data9 === "Consent")) || (data9 === "Contract")) || (data9 === "Coverage")) || (data9 === "CoverageEligibilityRequest")) || (data9 === "CoverageEligibilityResponse")) || (data9 === "DetectedIssue")) || (data9 === "Device")) || (data9 === "DeviceDefinition")) || (data9 === "DeviceMetric")) || (data9 === "DeviceRequest")) || (data9 === "DeviceUseStatement")) || (data9 === "DiagnosticReport")) || (data9 === "DocumentManifest")) || (data9 === "DocumentReference")) || (data9 === "DomainResource")) || (data9 === "EffectEvidenceSynthesis")) || (data9 === "Encounter")) || (data9 === "Endpoint")) || (data9 === "EnrollmentRequest")) || (data9 === "EnrollmentResponse")) || (data9 === "EpisodeOfCare")) || (data9 === "EventDefinition")) || (data9 === "Evidence")) || (data9 === "EvidenceVariable")) || (data9 === "ExampleScenario")) || (data9 === "ExplanationOfBenefit")) || (data9 === "FamilyMemberHistory")) || (data9 === "Flag")) || (data9 === "Goal")) || (data9 === "GraphDefinition")) || (data9 === "Group")) || (data9 === "GuidanceResponse")) || (data9 === "HealthcareService")) || (data9 === "ImagingStudy")) || (data9 === "Immunization")) || (data9 === "ImmunizationEvaluation")) || (data9 === "ImmunizationRecommendation")) || (data9 === "ImplementationGuide")) || (data9 === "InsurancePlan")) || (data9 === "Invoice")) || (data9 === "Library")) || (data9 === "Linkage")) || (data9 === "List")) || (data9 === "Location")) || (data9 === "Measure")) || (data9 === "MeasureReport")) || (data9 === "Media")) || (data9 === "Medication")) || (data9 === "MedicationAdministration")) || (data9 === "MedicationDispense")) || (data9 === "MedicationKnowledge")) || (data9 === "MedicationRequest")) || (data9 === "MedicationStatement")) || (data9 === "MedicinalProduct")) || (data9 === "MedicinalProductAuthorization")) || (data9 === "MedicinalProductContraindication")) || (data9 === "MedicinalProductIndication")) || (data9 === "MedicinalProductIngredient")) || (data9 === "MedicinalProductInteraction")) || (data9 === "MedicinalProductManufactured")) || (data9 === "MedicinalProductPackaged")) || (data9 === "MedicinalProductPharmaceutical")) || (data9 === "MedicinalProductUndesirableEffect")) || (data9 === "MessageDefinition")) || (data9 === "MessageHeader")) || (data9 === "MolecularSequence")) || (data9 === "NamingSystem")) || (data9 === "NutritionOrder")) || (data9 === "Observation")) || (data9 === "ObservationDefinition")) || (data9 === "OperationDefinition")) || (data9 === "OperationOutcome")) || (data9 === "Organization")) || (data9 === "OrganizationAffiliation")) || (data9 === "Parameters")) || (data9 === "Patient")) || (data9 === "PaymentNotice")) || (data9 === "PaymentReconciliation")) || (data9 === "Person")) || (data9 === "PlanDefinition")) || (data9 === "Practitioner")) || (data9 === "PractitionerRole")) || (data9 === "Procedure")) || (data9 === "Provenance")) || (data9 === "Questionnaire")) || (data9 === "QuestionnaireResponse")) || (data9 === "RelatedPerson")) || (data9 === "RequestGroup")) || (data9 === "ResearchDefinition")) || (data9 === "ResearchElementDefinition")) || (data9 === "ResearchStudy")) || (data9 === "ResearchSubject")) || (data9 === "Resource")) || (data9 === "RiskAssessment")) || (data9 === "RiskEvidenceSynthesis")) || (data9 === "Schedule")) || (data9 === "SearchParameter")) || (data9 === "ServiceRequest")) || (data9 === "Slot")) || (data9 === "Specimen")) || (data9 === "SpecimenDefinition")) || (data9 === "StructureDefinition")) || (data9 === "StructureMap")) || (data9 === "Subscription")) || (data9 === "Substance")) || (data9 === "SubstanceNucleicAcid")) || (data9 === "SubstancePolymer")) || (data9 === "SubstanceProtein")) || (data9 === "SubstanceReferenceInformation")) || (data9 === "SubstanceSourceMaterial")) || (data9 === "SubstanceSpecification")) || (data9 === "SupplyDelivery")) || (data9 === "SupplyRequest")) || (data9 === "Task")) || (data9 === "TerminologyCapabilities")) || (data9 === "TestReport")) || (data9 === "TestScript")) || (data9 === "ValueSet")) || (data9 === "VerificationResult")) || (data9 === "VisionPrescription"))){
-const err13 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/enum",keyword:"enum",params:{allowedValues: schema2.properties.resourceType.enum}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data9 === "Account") ||
+(data9 === "ActivityDefinition")) || (data9 === "AdverseEvent")) || (data9 === "AllergyIntolerance")) || (data9 === "Appointment")) ||
+(data9 === "AppointmentResponse")) || (data9 === "AuditEvent")) || (data9 === "Basic")) || (data9 === "Binary")) ||
+(data9 === "BiologicallyDerivedProduct")) || (data9 === "BodyStructure")) || (data9 === "Bundle")) || (data9 === "CapabilityStatement")) ||
+(data9 === "CarePlan")) || (data9 === "CareTeam")) || (data9 === "CatalogEntry")) || (data9 === "ChargeItem")) ||
+(data9 === "ChargeItemDefinition")) || (data9 === "Claim")) || (data9 === "ClaimResponse")) || (data9 === "ClinicalImpression")) ||
+(data9 === "CodeSystem")) || (data9 === "Communication")) || (data9 === "CommunicationRequest")) || (data9 === "CompartmentDefinition")) ||
+(data9 === "Composition")) || (data9 === "ConceptMap")) || (data9 === "Condition")) || (data9 === "Consent")) ||
+(data9 === "Contract")) || (data9 === "Coverage")) || (data9 === "CoverageEligibilityRequest")) || (data9 === "CoverageEligibilityResponse")) ||
+(data9 === "DetectedIssue")) || (data9 === "Device")) || (data9 === "DeviceDefinition")) || (data9 === "DeviceMetric")) ||
+(data9 === "DeviceRequest")) || (data9 === "DeviceUseStatement")) || (data9 === "DiagnosticReport")) || (data9 === "DocumentManifest")) ||
+(data9 === "DocumentReference")) || (data9 === "DomainResource")) || (data9 === "EffectEvidenceSynthesis")) ||
+(data9 === "Encounter")) || (data9 === "Endpoint")) || (data9 === "EnrollmentRequest")) || (data9 === "EnrollmentResponse")) ||
+(data9 === "EpisodeOfCare")) || (data9 === "EventDefinition")) || (data9 === "Evidence")) || (data9 === "EvidenceVariable")) ||
+(data9 === "ExampleScenario")) || (data9 === "ExplanationOfBenefit")) || (data9 === "FamilyMemberHistory")) ||
+(data9 === "Flag")) || (data9 === "Goal")) || (data9 === "GraphDefinition")) || (data9 === "Group")) || (data9 === "GuidanceResponse")) ||
+(data9 === "HealthcareService")) || (data9 === "ImagingStudy")) || (data9 === "Immunization")) || (data9 === "ImmunizationEvaluation")) ||
+(data9 === "ImmunizationRecommendation")) || (data9 === "ImplementationGuide")) || (data9 === "InsurancePlan")) ||
+(data9 === "Invoice")) || (data9 === "Library")) || (data9 === "Linkage")) || (data9 === "List")) || (data9 === "Location")) ||
+(data9 === "Measure")) || (data9 === "MeasureReport")) || (data9 === "Media")) || (data9 === "Medication")) ||
+(data9 === "MedicationAdministration")) || (data9 === "MedicationDispense")) || (data9 === "MedicationKnowledge")) ||
+(data9 === "MedicationRequest")) || (data9 === "MedicationStatement")) || (data9 === "MedicinalProduct")) ||
+(data9 === "MedicinalProductAuthorization")) || (data9 === "MedicinalProductContraindication")) || (data9 === "MedicinalProductIndication")) ||
+(data9 === "MedicinalProductIngredient")) || (data9 === "MedicinalProductInteraction")) || (data9 === "MedicinalProductManufactured")) ||
+(data9 === "MedicinalProductPackaged")) || (data9 === "MedicinalProductPharmaceutical")) || (data9 === "MedicinalProductUndesirableEffect")) ||
+(data9 === "MessageDefinition")) || (data9 === "MessageHeader")) || (data9 === "MolecularSequence")) || (data9 === "NamingSystem")) ||
+(data9 === "NutritionOrder")) || (data9 === "Observation")) || (data9 === "ObservationDefinition")) || (data9 === "OperationDefinition")) ||
+(data9 === "OperationOutcome")) || (data9 === "Organization")) || (data9 === "OrganizationAffiliation")) ||
+(data9 === "Parameters")) || (data9 === "Patient")) || (data9 === "PaymentNotice")) || (data9 === "PaymentReconciliation")) ||
+(data9 === "Person")) || (data9 === "PlanDefinition")) || (data9 === "Practitioner")) || (data9 === "PractitionerRole")) ||
+(data9 === "Procedure")) || (data9 === "Provenance")) || (data9 === "Questionnaire")) || (data9 === "QuestionnaireResponse")) ||
+(data9 === "RelatedPerson")) || (data9 === "RequestGroup")) || (data9 === "ResearchDefinition")) || (data9 === "ResearchElementDefinition")) ||
+(data9 === "ResearchStudy")) || (data9 === "ResearchSubject")) || (data9 === "Resource")) || (data9 === "RiskAssessment")) ||
+(data9 === "RiskEvidenceSynthesis")) || (data9 === "Schedule")) || (data9 === "SearchParameter")) || (data9 === "ServiceRequest")) ||
+(data9 === "Slot")) || (data9 === "Specimen")) || (data9 === "SpecimenDefinition")) || (data9 === "StructureDefinition")) ||
+(data9 === "StructureMap")) || (data9 === "Subscription")) || (data9 === "Substance")) || (data9 === "SubstanceNucleicAcid")) ||
+(data9 === "SubstancePolymer")) || (data9 === "SubstanceProtein")) || (data9 === "SubstanceReferenceInformation")) ||
+(data9 === "SubstanceSourceMaterial")) || (data9 === "SubstanceSpecification")) || (data9 === "SupplyDelivery")) ||
+(data9 === "SupplyRequest")) || (data9 === "Task")) || (data9 === "TerminologyCapabilities")) || (data9 === "TestReport")) ||
+(data9 === "TestScript")) || (data9 === "ValueSet")) || (data9 === "VerificationResult")) || (data9 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/enum", {allowedValues: schema2.properties.resourceType.enum}); errors++;
 }
 }
 if(data._resourceType !== undefined && func0.call(data, "_resourceType")){
-if(!(func2(data._resourceType, {instancePath:instancePath+"/_resourceType",parentData:data,parentDataProperty:"_resourceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._resourceType, {instancePath:instancePath+"/_resourceType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data11 = data.name;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err16 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -530,14 +437,7 @@ let valid14 = true;
 const _errs36 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._versionId !== undefined && func0.call(data16, "_versionId")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs36 === errors;
@@ -554,14 +454,7 @@ if(_valid2){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.versionId === undefined) || (!(func0.call(data16, "versionId")))){
-const err19 = {instancePath:instancePath+"/version/" + i2,schemaPath:"#/$defs/ExampleScenario_Version/allOf/0/then/required",keyword:"required",params:{missingProperty: "versionId"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/then/required", {missingProperty: "versionId"}); errors++;
 }
 }
 var _valid2 = _errs37 === errors;
@@ -573,28 +466,14 @@ props2._versionId = true;
 }
 }
 if(!valid14){
-const err20 = {instancePath:instancePath+"/version/" + i2,schemaPath:"#/$defs/ExampleScenario_Version/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs39 = errors;
 let valid16 = true;
 const _errs40 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._description !== undefined && func0.call(data16, "_description")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs40 === errors;
@@ -611,14 +490,7 @@ if(_valid3){
 const _errs41 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.description === undefined) || (!(func0.call(data16, "description")))){
-const err22 = {instancePath:instancePath+"/version/" + i2,schemaPath:"#/$defs/ExampleScenario_Version/allOf/1/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid3 = _errs41 === errors;
@@ -630,14 +502,7 @@ props3._description = true;
 }
 }
 if(!valid16){
-const err23 = {instancePath:instancePath+"/version/" + i2,schemaPath:"#/$defs/ExampleScenario_Version/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -663,25 +528,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err24 = {instancePath:instancePath+"/version/" + i2+"/id",schemaPath:"#/$defs/ExampleScenario_Version/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/version/" + i2+"/id",schemaPath:"#/$defs/ExampleScenario_Version/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/id", "#/$defs/ExampleScenario_Version/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -689,21 +540,13 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data20[i3], {instancePath:instancePath+"/version/" + i2+"/extension/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i3], {instancePath:instancePath+"/version/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/version/" + i2+"/extension",schemaPath:"#/$defs/ExampleScenario_Version/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/extension", "#/$defs/ExampleScenario_Version/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -711,107 +554,55 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data22[i4], {instancePath:instancePath+"/version/" + i2+"/modifierExtension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i4], {instancePath:instancePath+"/version/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/version/" + i2+"/modifierExtension",schemaPath:"#/$defs/ExampleScenario_Version/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/modifierExtension", "#/$defs/ExampleScenario_Version/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.versionId !== undefined && func0.call(data16, "versionId")){
 let data24 = data16.versionId;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err28 = {instancePath:instancePath+"/version/" + i2+"/versionId",schemaPath:"#/$defs/ExampleScenario_Version/properties/versionId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/version/" + i2+"/versionId",schemaPath:"#/$defs/ExampleScenario_Version/properties/versionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/versionId", "#/$defs/ExampleScenario_Version/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data16._versionId !== undefined && func0.call(data16, "_versionId")){
-if(!(func2(data16._versionId, {instancePath:instancePath+"/version/" + i2+"/_versionId",parentData:data16,parentDataProperty:"_versionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._versionId, {instancePath:instancePath+"/version/" + i2+"/_versionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.description !== undefined && func0.call(data16, "description")){
 let data26 = data16.description;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err30 = {instancePath:instancePath+"/version/" + i2+"/description",schemaPath:"#/$defs/ExampleScenario_Version/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/version/" + i2+"/description",schemaPath:"#/$defs/ExampleScenario_Version/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2+"/description", "#/$defs/ExampleScenario_Version/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data16._description !== undefined && func0.call(data16, "_description")){
-if(!(func2(data16._description, {instancePath:instancePath+"/version/" + i2+"/_description",parentData:data16,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._description, {instancePath:instancePath+"/version/" + i2+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/version/" + i2,schemaPath:"#/$defs/ExampleScenario_Version/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version/" + i2, "#/$defs/ExampleScenario_Version/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.containedInstance !== undefined && func0.call(data, "containedInstance")){
@@ -825,14 +616,7 @@ let valid27 = true;
 const _errs63 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(data29._resourceId !== undefined && func0.call(data29, "_resourceId")){
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs63 === errors;
@@ -849,14 +633,7 @@ if(_valid4){
 const _errs64 = errors;
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if((data29.resourceId === undefined) || (!(func0.call(data29, "resourceId")))){
-const err35 = {instancePath:instancePath+"/containedInstance/" + i5,schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required",keyword:"required",params:{missingProperty: "resourceId"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid4 = _errs64 === errors;
@@ -868,14 +645,7 @@ props4._resourceId = true;
 }
 }
 if(!valid27){
-const err36 = {instancePath:instancePath+"/containedInstance/" + i5,schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
 if(props4 !== true){
@@ -892,25 +662,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data31 = data29.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err37 = {instancePath:instancePath+"/containedInstance/" + i5+"/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/containedInstance/" + i5+"/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -918,21 +674,13 @@ let data32 = data29.extension;
 if(Array.isArray(data32)){
 const len6 = data32.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data32[i6], {instancePath:instancePath+"/containedInstance/" + i5+"/extension/" + i6,parentData:data32,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i6], {instancePath:instancePath+"/containedInstance/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/containedInstance/" + i5+"/extension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -940,119 +688,60 @@ let data34 = data29.modifierExtension;
 if(Array.isArray(data34)){
 const len7 = data34.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data34[i7], {instancePath:instancePath+"/containedInstance/" + i5+"/modifierExtension/" + i7,parentData:data34,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i7], {instancePath:instancePath+"/containedInstance/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/containedInstance/" + i5+"/modifierExtension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.resourceId !== undefined && func0.call(data29, "resourceId")){
 let data36 = data29.resourceId;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err41 = {instancePath:instancePath+"/containedInstance/" + i5+"/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/containedInstance/" + i5+"/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data29._resourceId !== undefined && func0.call(data29, "_resourceId")){
-if(!(func2(data29._resourceId, {instancePath:instancePath+"/containedInstance/" + i5+"/_resourceId",parentData:data29,parentDataProperty:"_resourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data29._resourceId, {instancePath:instancePath+"/containedInstance/" + i5+"/_resourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data29.versionId !== undefined && func0.call(data29, "versionId")){
 let data38 = data29.versionId;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-const err43 = {instancePath:instancePath+"/containedInstance/" + i5+"/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/containedInstance/" + i5+"/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5+"/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data29._versionId !== undefined && func0.call(data29, "_versionId")){
-if(!(func2(data29._versionId, {instancePath:instancePath+"/containedInstance/" + i5+"/_versionId",parentData:data29,parentDataProperty:"_versionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data29._versionId, {instancePath:instancePath+"/containedInstance/" + i5+"/_versionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/containedInstance/" + i5,schemaPath:"#/$defs/ExampleScenario_ContainedInstance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance/" + i5, "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/containedInstance",schemaPath:"#/properties/containedInstance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/containedInstance", "#/properties/containedInstance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1065,7 +754,7 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const wrapper0 = {validate: validate2};
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -1080,14 +769,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._number !== undefined && func0.call(data, "_number")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1104,14 +786,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.number === undefined) || (!(func0.call(data, "number")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "number"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "number"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1123,14 +798,7 @@ props0._number = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1161,25 +829,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1187,21 +841,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1209,243 +855,129 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.number !== undefined && func0.call(data, "number")){
 let data6 = data.number;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-const err7 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", {type: "string"}); errors++;
 }
 }
 if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func2(data._number, {instancePath:instancePath+"/_number",parentData:data,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._number, {instancePath:instancePath+"/_number"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data8 = data.type;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err9 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data10 = data.name;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-const err11 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.initiator !== undefined && func0.call(data, "initiator")){
 let data12 = data.initiator;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-const err13 = {instancePath:instancePath+"/initiator",schemaPath:"#/properties/initiator/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/initiator",schemaPath:"#/properties/initiator/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initiator", "#/properties/initiator/type", {type: "string"}); errors++;
 }
 }
 if(data._initiator !== undefined && func0.call(data, "_initiator")){
-if(!(func2(data._initiator, {instancePath:instancePath+"/_initiator",parentData:data,parentDataProperty:"_initiator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._initiator, {instancePath:instancePath+"/_initiator"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.receiver !== undefined && func0.call(data, "receiver")){
 let data14 = data.receiver;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-const err15 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/receiver",schemaPath:"#/properties/receiver/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receiver", "#/properties/receiver/type", {type: "string"}); errors++;
 }
 }
 if(data._receiver !== undefined && func0.call(data, "_receiver")){
-if(!(func2(data._receiver, {instancePath:instancePath+"/_receiver",parentData:data,parentDataProperty:"_receiver",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._receiver, {instancePath:instancePath+"/_receiver"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data16 = data.description;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-const err17 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.initiatorActive !== undefined && func0.call(data, "initiatorActive")){
 if(typeof data.initiatorActive !== "boolean"){
-const err19 = {instancePath:instancePath+"/initiatorActive",schemaPath:"#/properties/initiatorActive/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initiatorActive", "#/properties/initiatorActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._initiatorActive !== undefined && func0.call(data, "_initiatorActive")){
-if(!(func2(data._initiatorActive, {instancePath:instancePath+"/_initiatorActive",parentData:data,parentDataProperty:"_initiatorActive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._initiatorActive, {instancePath:instancePath+"/_initiatorActive"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.receiverActive !== undefined && func0.call(data, "receiverActive")){
 if(typeof data.receiverActive !== "boolean"){
-const err20 = {instancePath:instancePath+"/receiverActive",schemaPath:"#/properties/receiverActive/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receiverActive", "#/properties/receiverActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data._receiverActive !== undefined && func0.call(data, "_receiverActive")){
-if(!(func2(data._receiverActive, {instancePath:instancePath+"/_receiverActive",parentData:data,parentDataProperty:"_receiverActive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._receiverActive, {instancePath:instancePath+"/_receiverActive"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -1455,14 +987,7 @@ let valid10 = true;
 const _errs42 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22._resourceId !== undefined && func0.call(data22, "_resourceId")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs42 === errors;
@@ -1479,14 +1004,7 @@ if(_valid1){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.resourceId === undefined) || (!(func0.call(data22, "resourceId")))){
-const err22 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required",keyword:"required",params:{missingProperty: "resourceId"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid1 = _errs43 === errors;
@@ -1498,14 +1016,7 @@ props1._resourceId = true;
 }
 }
 if(!valid10){
-const err23 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(props1 !== true){
@@ -1522,25 +1033,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err24 = {instancePath:instancePath+"/request/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/request/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -1548,21 +1045,13 @@ let data25 = data22.extension;
 if(Array.isArray(data25)){
 const len2 = data25.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data25[i2], {instancePath:instancePath+"/request/extension/" + i2,parentData:data25,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i2], {instancePath:instancePath+"/request/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/request/extension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -1570,95 +1059,50 @@ let data27 = data22.modifierExtension;
 if(Array.isArray(data27)){
 const len3 = data27.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data27[i3], {instancePath:instancePath+"/request/modifierExtension/" + i3,parentData:data27,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i3], {instancePath:instancePath+"/request/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/request/modifierExtension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.resourceId !== undefined && func0.call(data22, "resourceId")){
 let data29 = data22.resourceId;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err28 = {instancePath:instancePath+"/request/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/request/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data22._resourceId !== undefined && func0.call(data22, "_resourceId")){
-if(!(func2(data22._resourceId, {instancePath:instancePath+"/request/_resourceId",parentData:data22,parentDataProperty:"_resourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._resourceId, {instancePath:instancePath+"/request/_resourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.versionId !== undefined && func0.call(data22, "versionId")){
 let data31 = data22.versionId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err30 = {instancePath:instancePath+"/request/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/request/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data22._versionId !== undefined && func0.call(data22, "_versionId")){
-if(!(func2(data22._versionId, {instancePath:instancePath+"/request/_versionId",parentData:data22,parentDataProperty:"_versionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._versionId, {instancePath:instancePath+"/request/_versionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/request",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 if(data.response !== undefined && func0.call(data, "response")){
@@ -1668,14 +1112,7 @@ let valid19 = true;
 const _errs63 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33._resourceId !== undefined && func0.call(data33, "_resourceId")){
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs63 === errors;
@@ -1692,14 +1129,7 @@ if(_valid2){
 const _errs64 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.resourceId === undefined) || (!(func0.call(data33, "resourceId")))){
-const err34 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required",keyword:"required",params:{missingProperty: "resourceId"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/then/required", {missingProperty: "resourceId"}); errors++;
 }
 }
 var _valid2 = _errs64 === errors;
@@ -1711,14 +1141,7 @@ props2._resourceId = true;
 }
 }
 if(!valid19){
-const err35 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(props2 !== true){
@@ -1735,25 +1158,11 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func7(data35) < 1){
-const err36 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/ExampleScenario_ContainedInstance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -1761,21 +1170,13 @@ let data36 = data33.extension;
 if(Array.isArray(data36)){
 const len4 = data36.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data36[i4], {instancePath:instancePath+"/response/extension/" + i4,parentData:data36,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i4], {instancePath:instancePath+"/response/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/response/extension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/ExampleScenario_ContainedInstance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -1783,107 +1184,55 @@ let data38 = data33.modifierExtension;
 if(Array.isArray(data38)){
 const len5 = data38.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data38[i5], {instancePath:instancePath+"/response/modifierExtension/" + i5,parentData:data38,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data38[i5], {instancePath:instancePath+"/response/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/response/modifierExtension",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/ExampleScenario_ContainedInstance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.resourceId !== undefined && func0.call(data33, "resourceId")){
 let data40 = data33.resourceId;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-const err40 = {instancePath:instancePath+"/response/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/response/resourceId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/resourceId", "#/$defs/ExampleScenario_ContainedInstance/properties/resourceId/type", {type: "string"}); errors++;
 }
 }
 if(data33._resourceId !== undefined && func0.call(data33, "_resourceId")){
-if(!(func2(data33._resourceId, {instancePath:instancePath+"/response/_resourceId",parentData:data33,parentDataProperty:"_resourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data33._resourceId, {instancePath:instancePath+"/response/_resourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data33.versionId !== undefined && func0.call(data33, "versionId")){
 let data42 = data33.versionId;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err42 = {instancePath:instancePath+"/response/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/response/versionId",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/versionId", "#/$defs/ExampleScenario_ContainedInstance/properties/versionId/type", {type: "string"}); errors++;
 }
 }
 if(data33._versionId !== undefined && func0.call(data33, "_versionId")){
-if(!(func2(data33._versionId, {instancePath:instancePath+"/response/_versionId",parentData:data33,parentDataProperty:"_versionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data33._versionId, {instancePath:instancePath+"/response/_versionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/ExampleScenario_ContainedInstance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/ExampleScenario_ContainedInstance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -1894,7 +1243,7 @@ validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 const wrapper1 = {validate: validate4};
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -1909,14 +1258,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._title !== undefined && func0.call(data, "_title")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1933,14 +1275,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "title"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1952,14 +1287,7 @@ props0._title = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1977,25 +1305,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2003,21 +1317,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2025,83 +1331,45 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data6 = data.title;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.step !== undefined && func0.call(data, "step")){
@@ -2109,33 +1377,18 @@ let data10 = data.step;
 if(Array.isArray(data10)){
 const len2 = data10.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper1.validate(data10[i2], {instancePath:instancePath+"/step/" + i2,parentData:data10,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper1.validate.errors; else for (const vError of wrapper1.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper1.validate(data10[i2], {instancePath:instancePath+"/step/" + i2}))){
+vErrors = addErrors(vErrors, wrapper1.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 evaluated0.props = props0;
@@ -2144,7 +1397,7 @@ return errors === 0;
 validate5.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -2159,25 +1412,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2185,21 +1424,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2207,21 +1438,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.process !== undefined && func0.call(data, "process")){
@@ -2229,45 +1452,28 @@ let data5 = data.process;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/process/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data5[i2], {instancePath:instancePath+"/process/" + i2}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
 }
 }
 if(data.pause !== undefined && func0.call(data, "pause")){
 if(typeof data.pause !== "boolean"){
-const err5 = {instancePath:instancePath+"/pause",schemaPath:"#/properties/pause/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/pause", "#/properties/pause/type", {type: "boolean"}); errors++;
 }
 }
 if(data._pause !== undefined && func0.call(data, "_pause")){
-if(!(func2(data._pause, {instancePath:instancePath+"/_pause",parentData:data,parentDataProperty:"_pause",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._pause, {instancePath:instancePath+"/_pause"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
-if(!(validate3(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.alternative !== undefined && func0.call(data, "alternative")){
@@ -2275,33 +1481,18 @@ let data10 = data.alternative;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate5(data10[i3], {instancePath:instancePath+"/alternative/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data10[i3], {instancePath:instancePath+"/alternative/" + i3}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/alternative",schemaPath:"#/properties/alternative/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alternative", "#/properties/alternative/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -2322,7 +1513,7 @@ validate4.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -2337,14 +1528,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._title !== undefined && func0.call(data, "_title")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2361,14 +1545,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "title"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2380,14 +1557,7 @@ props0._title = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -2409,25 +1579,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2435,21 +1591,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2457,145 +1605,77 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data6 = data.title;
 if(typeof data6 === "string"){
 if(func7(data6) < 1){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.preConditions !== undefined && func0.call(data, "preConditions")){
 let data10 = data.preConditions;
 if(typeof data10 === "string"){
 if(func7(data10) < 1){
-const err11 = {instancePath:instancePath+"/preConditions",schemaPath:"#/properties/preConditions/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/preConditions",schemaPath:"#/properties/preConditions/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preConditions", "#/properties/preConditions/type", {type: "string"}); errors++;
 }
 }
 if(data._preConditions !== undefined && func0.call(data, "_preConditions")){
-if(!(func2(data._preConditions, {instancePath:instancePath+"/_preConditions",parentData:data,parentDataProperty:"_preConditions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preConditions, {instancePath:instancePath+"/_preConditions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.postConditions !== undefined && func0.call(data, "postConditions")){
 let data12 = data.postConditions;
 if(typeof data12 === "string"){
 if(func7(data12) < 1){
-const err13 = {instancePath:instancePath+"/postConditions",schemaPath:"#/properties/postConditions/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/postConditions",schemaPath:"#/properties/postConditions/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/postConditions", "#/properties/postConditions/type", {type: "string"}); errors++;
 }
 }
 if(data._postConditions !== undefined && func0.call(data, "_postConditions")){
-if(!(func2(data._postConditions, {instancePath:instancePath+"/_postConditions",parentData:data,parentDataProperty:"_postConditions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._postConditions, {instancePath:instancePath+"/_postConditions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.step !== undefined && func0.call(data, "step")){
@@ -2603,33 +1683,18 @@ let data14 = data.step;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate4(data14[i2], {instancePath:instancePath+"/step/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data14[i2], {instancePath:instancePath+"/step/" + i2}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/step",schemaPath:"#/properties/step/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/step", "#/properties/step/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -2638,7 +1703,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ExampleScenario.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2654,14 +1719,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2678,14 +1736,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2697,25 +1748,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2760,113 +1797,60 @@ props0._workflow = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ExampleScenario" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ExampleScenario"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ExampleScenario"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -2874,21 +1858,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2896,21 +1872,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2918,52 +1886,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-const err14 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2971,192 +1916,101 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data23 = data.status;
 if(!((((data23 === "draft") || (data23 === "active")) || (data23 === "retired")) || (data23 === "unknown"))){
-const err21 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err22 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err23 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err24 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err26 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -3164,21 +2018,13 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len4 = data31.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data31[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data31,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data31[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -3186,21 +2032,13 @@ let data33 = data.useContext;
 if(Array.isArray(data33)){
 const len5 = data33.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data33[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data33,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data33[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -3208,83 +2046,45 @@ let data35 = data.jurisdiction;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data35[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data35[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data37 = data.copyright;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err31 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err33 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.actor !== undefined && func0.call(data, "actor")){
@@ -3298,14 +2098,7 @@ let valid22 = true;
 const _errs72 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._actorId !== undefined && func0.call(data42, "_actorId")){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs72 === errors;
@@ -3322,14 +2115,7 @@ if(_valid1){
 const _errs73 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.actorId === undefined) || (!(func0.call(data42, "actorId")))){
-const err36 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/then/required",keyword:"required",params:{missingProperty: "actorId"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/then/required", {missingProperty: "actorId"}); errors++;
 }
 }
 var _valid1 = _errs73 === errors;
@@ -3341,28 +2127,14 @@ props1._actorId = true;
 }
 }
 if(!valid22){
-const err37 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs75 = errors;
 let valid24 = true;
 const _errs76 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._type !== undefined && func0.call(data42, "_type")){
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs76 === errors;
@@ -3379,14 +2151,7 @@ if(_valid2){
 const _errs77 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-const err39 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid2 = _errs77 === errors;
@@ -3398,14 +2163,7 @@ props2._type = true;
 }
 }
 if(!valid24){
-const err40 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3435,25 +2193,11 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err41 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/actor/" + i7+"/id",schemaPath:"#/$defs/ExampleScenario_Actor/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/id", "#/$defs/ExampleScenario_Actor/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data42.extension !== undefined && func0.call(data42, "extension")){
@@ -3461,21 +2205,13 @@ let data46 = data42.extension;
 if(Array.isArray(data46)){
 const len8 = data46.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data46[i8], {instancePath:instancePath+"/actor/" + i7+"/extension/" + i8,parentData:data46,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data46[i8], {instancePath:instancePath+"/actor/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/actor/" + i7+"/extension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/extension", "#/$defs/ExampleScenario_Actor/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
@@ -3483,157 +2219,82 @@ let data48 = data42.modifierExtension;
 if(Array.isArray(data48)){
 const len9 = data48.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data48[i9], {instancePath:instancePath+"/actor/" + i7+"/modifierExtension/" + i9,parentData:data48,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data48[i9], {instancePath:instancePath+"/actor/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/actor/" + i7+"/modifierExtension",schemaPath:"#/$defs/ExampleScenario_Actor/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/modifierExtension", "#/$defs/ExampleScenario_Actor/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data42.actorId !== undefined && func0.call(data42, "actorId")){
 let data50 = data42.actorId;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-const err45 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/actor/" + i7+"/actorId",schemaPath:"#/$defs/ExampleScenario_Actor/properties/actorId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/actorId", "#/$defs/ExampleScenario_Actor/properties/actorId/type", {type: "string"}); errors++;
 }
 }
 if(data42._actorId !== undefined && func0.call(data42, "_actorId")){
-if(!(func2(data42._actorId, {instancePath:instancePath+"/actor/" + i7+"/_actorId",parentData:data42,parentDataProperty:"_actorId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._actorId, {instancePath:instancePath+"/actor/" + i7+"/_actorId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data52 = data42.type;
 if(!((data52 === "person") || (data52 === "entity"))){
-const err47 = {instancePath:instancePath+"/actor/" + i7+"/type",schemaPath:"#/$defs/ExampleScenario_Actor/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/type", "#/$defs/ExampleScenario_Actor/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data42._type !== undefined && func0.call(data42, "_type")){
-if(!(func2(data42._type, {instancePath:instancePath+"/actor/" + i7+"/_type",parentData:data42,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._type, {instancePath:instancePath+"/actor/" + i7+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.name !== undefined && func0.call(data42, "name")){
 let data54 = data42.name;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err48 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/actor/" + i7+"/name",schemaPath:"#/$defs/ExampleScenario_Actor/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/name", "#/$defs/ExampleScenario_Actor/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data42._name !== undefined && func0.call(data42, "_name")){
-if(!(func2(data42._name, {instancePath:instancePath+"/actor/" + i7+"/_name",parentData:data42,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._name, {instancePath:instancePath+"/actor/" + i7+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.description !== undefined && func0.call(data42, "description")){
 let data56 = data42.description;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-const err50 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/actor/" + i7+"/description",schemaPath:"#/$defs/ExampleScenario_Actor/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7+"/description", "#/$defs/ExampleScenario_Actor/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data42._description !== undefined && func0.call(data42, "_description")){
-if(!(func2(data42._description, {instancePath:instancePath+"/actor/" + i7+"/_description",parentData:data42,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._description, {instancePath:instancePath+"/actor/" + i7+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/actor/" + i7,schemaPath:"#/$defs/ExampleScenario_Actor/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor/" + i7, "#/$defs/ExampleScenario_Actor/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/actor",schemaPath:"#/properties/actor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actor", "#/properties/actor/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
@@ -3641,21 +2302,13 @@ let data58 = data.instance;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate1(data58[i10], {instancePath:instancePath+"/instance/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data58[i10], {instancePath:instancePath+"/instance/" + i10}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
 }
 }
 if(data.process !== undefined && func0.call(data, "process")){
@@ -3663,21 +2316,13 @@ let data60 = data.process;
 if(Array.isArray(data60)){
 const len11 = data60.length;
 for(let i11=0; i11<len11; i11++){
-if(!(validate2(data60[i11], {instancePath:instancePath+"/process/" + i11,parentData:data60,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data60[i11], {instancePath:instancePath+"/process/" + i11}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/process",schemaPath:"#/properties/process/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/process", "#/properties/process/type", {type: "array"}); errors++;
 }
 }
 if(data.workflow !== undefined && func0.call(data, "workflow")){
@@ -3688,37 +2333,16 @@ for(let i12=0; i12<len12; i12++){
 let data63 = data62[i12];
 if(typeof data63 === "string"){
 if(!pattern1.test(data63)){
-const err56 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/workflow/" + i12,schemaPath:"#/properties/workflow/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/workflow/" + i12, "#/properties/workflow/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/workflow",schemaPath:"#/properties/workflow/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/workflow", "#/properties/workflow/type", {type: "array"}); errors++;
 }
 }
 if(data._workflow !== undefined && func0.call(data, "_workflow")){
@@ -3726,33 +2350,18 @@ let data64 = data._workflow;
 if(Array.isArray(data64)){
 const len13 = data64.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data64[i13], {instancePath:instancePath+"/_workflow/" + i13,parentData:data64,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data64[i13], {instancePath:instancePath+"/_workflow/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/_workflow",schemaPath:"#/properties/_workflow/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_workflow", "#/properties/_workflow/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3760,3 +2369,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -155,7 +155,46 @@ let data9 = data.resourceType;
 if(typeof data9 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data9 === "Account") || (data9 === "ActivityDefinition")) || (data9 === "AdverseEvent")) || (data9 === "AllergyIntolerance")) || (data9 === "Appointment")) || (data9 === "AppointmentResponse")) || (data9 === "AuditEvent")) || (data9 === "Basic")) || (data9 === "Binary")) || (data9 === "BiologicallyDerivedProduct")) || (data9 === "BodyStructure")) || (data9 === "Bundle")) || (data9 === "CapabilityStatement")) || (data9 === "CarePlan")) || (data9 === "CareTeam")) || (data9 === "CatalogEntry")) || (data9 === "ChargeItem")) || (data9 === "ChargeItemDefinition")) || (data9 === "Claim")) || (data9 === "ClaimResponse")) || (data9 === "ClinicalImpression")) || (data9 === "CodeSystem")) || (data9 === "Communication")) || (data9 === "CommunicationRequest")) || (data9 === "CompartmentDefinition")) || (data9 === "Composition")) || (data9 === "ConceptMap")) || (data9 === "Condition")) || (data9 === "Consent")) || (data9 === "Contract")) || (data9 === "Coverage")) || (data9 === "CoverageEligibilityRequest")) || (data9 === "CoverageEligibilityResponse")) || (data9 === "DetectedIssue")) || (data9 === "Device")) || (data9 === "DeviceDefinition")) || (data9 === "DeviceMetric")) || (data9 === "DeviceRequest")) || (data9 === "DeviceUseStatement")) || (data9 === "DiagnosticReport")) || (data9 === "DocumentManifest")) || (data9 === "DocumentReference")) || (data9 === "DomainResource")) || (data9 === "EffectEvidenceSynthesis")) || (data9 === "Encounter")) || (data9 === "Endpoint")) || (data9 === "EnrollmentRequest")) || (data9 === "EnrollmentResponse")) || (data9 === "EpisodeOfCare")) || (data9 === "EventDefinition")) || (data9 === "Evidence")) || (data9 === "EvidenceVariable")) || (data9 === "ExampleScenario")) || (data9 === "ExplanationOfBenefit")) || (data9 === "FamilyMemberHistory")) || (data9 === "Flag")) || (data9 === "Goal")) || (data9 === "GraphDefinition")) || (data9 === "Group")) || (data9 === "GuidanceResponse")) || (data9 === "HealthcareService")) || (data9 === "ImagingStudy")) || (data9 === "Immunization")) || (data9 === "ImmunizationEvaluation")) || (data9 === "ImmunizationRecommendation")) || (data9 === "ImplementationGuide")) || (data9 === "InsurancePlan")) || (data9 === "Invoice")) || (data9 === "Library")) || (data9 === "Linkage")) || (data9 === "List")) || (data9 === "Location")) || (data9 === "Measure")) || (data9 === "MeasureReport")) || (data9 === "Media")) || (data9 === "Medication")) || (data9 === "MedicationAdministration")) || (data9 === "MedicationDispense")) || (data9 === "MedicationKnowledge")) || (data9 === "MedicationRequest")) || (data9 === "MedicationStatement")) || (data9 === "MedicinalProduct")) || (data9 === "MedicinalProductAuthorization")) || (data9 === "MedicinalProductContraindication")) || (data9 === "MedicinalProductIndication")) || (data9 === "MedicinalProductIngredient")) || (data9 === "MedicinalProductInteraction")) || (data9 === "MedicinalProductManufactured")) || (data9 === "MedicinalProductPackaged")) || (data9 === "MedicinalProductPharmaceutical")) || (data9 === "MedicinalProductUndesirableEffect")) || (data9 === "MessageDefinition")) || (data9 === "MessageHeader")) || (data9 === "MolecularSequence")) || (data9 === "NamingSystem")) || (data9 === "NutritionOrder")) || (data9 === "Observation")) || (data9 === "ObservationDefinition")) || (data9 === "OperationDefinition")) || (data9 === "OperationOutcome")) || (data9 === "Organization")) || (data9 === "OrganizationAffiliation")) || (data9 === "Parameters")) || (data9 === "Patient")) || (data9 === "PaymentNotice")) || (data9 === "PaymentReconciliation")) || (data9 === "Person")) || (data9 === "PlanDefinition")) || (data9 === "Practitioner")) || (data9 === "PractitionerRole")) || (data9 === "Procedure")) || (data9 === "Provenance")) || (data9 === "Questionnaire")) || (data9 === "QuestionnaireResponse")) || (data9 === "RelatedPerson")) || (data9 === "RequestGroup")) || (data9 === "ResearchDefinition")) || (data9 === "ResearchElementDefinition")) || (data9 === "ResearchStudy")) || (data9 === "ResearchSubject")) || (data9 === "Resource")) || (data9 === "RiskAssessment")) || (data9 === "RiskEvidenceSynthesis")) || (data9 === "Schedule")) || (data9 === "SearchParameter")) || (data9 === "ServiceRequest")) || (data9 === "Slot")) || (data9 === "Specimen")) || (data9 === "SpecimenDefinition")) || (data9 === "StructureDefinition")) || (data9 === "StructureMap")) || (data9 === "Subscription")) || (data9 === "Substance")) || (data9 === "SubstanceNucleicAcid")) || (data9 === "SubstancePolymer")) || (data9 === "SubstanceProtein")) || (data9 === "SubstanceReferenceInformation")) || (data9 === "SubstanceSourceMaterial")) || (data9 === "SubstanceSpecification")) || (data9 === "SupplyDelivery")) || (data9 === "SupplyRequest")) || (data9 === "Task")) || (data9 === "TerminologyCapabilities")) || (data9 === "TestReport")) || (data9 === "TestScript")) || (data9 === "ValueSet")) || (data9 === "VerificationResult")) || (data9 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data9 === "Account") ||
+(data9 === "ActivityDefinition")) || (data9 === "AdverseEvent")) || (data9 === "AllergyIntolerance")) || (data9 === "Appointment")) ||
+(data9 === "AppointmentResponse")) || (data9 === "AuditEvent")) || (data9 === "Basic")) || (data9 === "Binary")) ||
+(data9 === "BiologicallyDerivedProduct")) || (data9 === "BodyStructure")) || (data9 === "Bundle")) || (data9 === "CapabilityStatement")) ||
+(data9 === "CarePlan")) || (data9 === "CareTeam")) || (data9 === "CatalogEntry")) || (data9 === "ChargeItem")) ||
+(data9 === "ChargeItemDefinition")) || (data9 === "Claim")) || (data9 === "ClaimResponse")) || (data9 === "ClinicalImpression")) ||
+(data9 === "CodeSystem")) || (data9 === "Communication")) || (data9 === "CommunicationRequest")) || (data9 === "CompartmentDefinition")) ||
+(data9 === "Composition")) || (data9 === "ConceptMap")) || (data9 === "Condition")) || (data9 === "Consent")) ||
+(data9 === "Contract")) || (data9 === "Coverage")) || (data9 === "CoverageEligibilityRequest")) || (data9 === "CoverageEligibilityResponse")) ||
+(data9 === "DetectedIssue")) || (data9 === "Device")) || (data9 === "DeviceDefinition")) || (data9 === "DeviceMetric")) ||
+(data9 === "DeviceRequest")) || (data9 === "DeviceUseStatement")) || (data9 === "DiagnosticReport")) || (data9 === "DocumentManifest")) ||
+(data9 === "DocumentReference")) || (data9 === "DomainResource")) || (data9 === "EffectEvidenceSynthesis")) ||
+(data9 === "Encounter")) || (data9 === "Endpoint")) || (data9 === "EnrollmentRequest")) || (data9 === "EnrollmentResponse")) ||
+(data9 === "EpisodeOfCare")) || (data9 === "EventDefinition")) || (data9 === "Evidence")) || (data9 === "EvidenceVariable")) ||
+(data9 === "ExampleScenario")) || (data9 === "ExplanationOfBenefit")) || (data9 === "FamilyMemberHistory")) ||
+(data9 === "Flag")) || (data9 === "Goal")) || (data9 === "GraphDefinition")) || (data9 === "Group")) || (data9 === "GuidanceResponse")) ||
+(data9 === "HealthcareService")) || (data9 === "ImagingStudy")) || (data9 === "Immunization")) || (data9 === "ImmunizationEvaluation")) ||
+(data9 === "ImmunizationRecommendation")) || (data9 === "ImplementationGuide")) || (data9 === "InsurancePlan")) ||
+(data9 === "Invoice")) || (data9 === "Library")) || (data9 === "Linkage")) || (data9 === "List")) || (data9 === "Location")) ||
+(data9 === "Measure")) || (data9 === "MeasureReport")) || (data9 === "Media")) || (data9 === "Medication")) ||
+(data9 === "MedicationAdministration")) || (data9 === "MedicationDispense")) || (data9 === "MedicationKnowledge")) ||
+(data9 === "MedicationRequest")) || (data9 === "MedicationStatement")) || (data9 === "MedicinalProduct")) ||
+(data9 === "MedicinalProductAuthorization")) || (data9 === "MedicinalProductContraindication")) || (data9 === "MedicinalProductIndication")) ||
+(data9 === "MedicinalProductIngredient")) || (data9 === "MedicinalProductInteraction")) || (data9 === "MedicinalProductManufactured")) ||
+(data9 === "MedicinalProductPackaged")) || (data9 === "MedicinalProductPharmaceutical")) || (data9 === "MedicinalProductUndesirableEffect")) ||
+(data9 === "MessageDefinition")) || (data9 === "MessageHeader")) || (data9 === "MolecularSequence")) || (data9 === "NamingSystem")) ||
+(data9 === "NutritionOrder")) || (data9 === "Observation")) || (data9 === "ObservationDefinition")) || (data9 === "OperationDefinition")) ||
+(data9 === "OperationOutcome")) || (data9 === "Organization")) || (data9 === "OrganizationAffiliation")) ||
+(data9 === "Parameters")) || (data9 === "Patient")) || (data9 === "PaymentNotice")) || (data9 === "PaymentReconciliation")) ||
+(data9 === "Person")) || (data9 === "PlanDefinition")) || (data9 === "Practitioner")) || (data9 === "PractitionerRole")) ||
+(data9 === "Procedure")) || (data9 === "Provenance")) || (data9 === "Questionnaire")) || (data9 === "QuestionnaireResponse")) ||
+(data9 === "RelatedPerson")) || (data9 === "RequestGroup")) || (data9 === "ResearchDefinition")) || (data9 === "ResearchElementDefinition")) ||
+(data9 === "ResearchStudy")) || (data9 === "ResearchSubject")) || (data9 === "Resource")) || (data9 === "RiskAssessment")) ||
+(data9 === "RiskEvidenceSynthesis")) || (data9 === "Schedule")) || (data9 === "SearchParameter")) || (data9 === "ServiceRequest")) ||
+(data9 === "Slot")) || (data9 === "Specimen")) || (data9 === "SpecimenDefinition")) || (data9 === "StructureDefinition")) ||
+(data9 === "StructureMap")) || (data9 === "Subscription")) || (data9 === "Substance")) || (data9 === "SubstanceNucleicAcid")) ||
+(data9 === "SubstancePolymer")) || (data9 === "SubstanceProtein")) || (data9 === "SubstanceReferenceInformation")) ||
+(data9 === "SubstanceSourceMaterial")) || (data9 === "SubstanceSpecification")) || (data9 === "SupplyDelivery")) ||
+(data9 === "SupplyRequest")) || (data9 === "Task")) || (data9 === "TerminologyCapabilities")) || (data9 === "TestReport")) ||
+(data9 === "TestScript")) || (data9 === "ValueSet")) || (data9 === "VerificationResult")) || (data9 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -2005,7 +2044,15 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "actor")) && (key1 !== "instance")) && (key1 !== "process")) && (key1 !== "workflow")) && (key1 !== "_workflow")){
+if((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "name")) && (key1 !== "_name")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) &&
+(key1 !== "_experimental")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) &&
+(key1 !== "contact")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) &&
+(key1 !== "_copyright")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "actor")) && (key1 !== "instance")) &&
+(key1 !== "process")) && (key1 !== "workflow")) && (key1 !== "_workflow")){
 errors++;
 }
 }

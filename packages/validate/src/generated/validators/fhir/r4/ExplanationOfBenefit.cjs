@@ -73,7 +73,7 @@ const obj4 = new Set(["locationAddress", "locationReference"]);
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -88,14 +88,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -112,14 +105,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -131,25 +117,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -177,25 +149,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -203,21 +161,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -225,80 +175,47 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func7(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.revenue, {instancePath:instancePath+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -306,21 +223,13 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -328,58 +237,39 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err13 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.udi !== undefined && func0.call(data, "udi")){
@@ -387,21 +277,13 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/udi",schemaPath:"#/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -411,48 +293,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err15 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-const err17 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -460,21 +314,13 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -485,38 +331,17 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.category === undefined) || (!(func0.call(data27, "category")))){
-const err20 = {instancePath:instancePath+"/adjudication/" + i7,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func10(data28) < 1){
-const err21 = {instancePath:instancePath+"/adjudication/" + i7+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/adjudication/" + i7+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -524,21 +349,13 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/adjudication/" + i7+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -546,94 +363,54 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
-if(!(func7(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.reason !== undefined && func0.call(data27, "reason")){
-if(!(func7(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data27.value !== undefined && func0.call(data27, "value")){
 let data36 = data27.value;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-const err25 = {instancePath:instancePath+"/adjudication/" + i7+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
-if(!(func2(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/adjudication/" + i7,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -642,7 +419,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -657,14 +434,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -681,14 +451,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -700,25 +463,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -747,25 +496,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -773,21 +508,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -795,80 +522,47 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func7(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.revenue, {instancePath:instancePath+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -876,21 +570,13 @@ let data11 = data.modifier;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data11[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -898,58 +584,39 @@ let data13 = data.programCode;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13[i3], {instancePath:instancePath+"/programCode/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data17 = data.factor;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err13 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.udi !== undefined && func0.call(data, "udi")){
@@ -957,21 +624,13 @@ let data20 = data.udi;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20[i4], {instancePath:instancePath+"/udi/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/udi",schemaPath:"#/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -981,48 +640,20 @@ const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
 let data23 = data22[i5];
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err15 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 1 || isNaN(data23)){
-const err17 = {instancePath:instancePath+"/noteNumber/" + i5,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i5, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -1030,21 +661,13 @@ let data24 = data._noteNumber;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i6], {instancePath:instancePath+"/_noteNumber/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -1055,38 +678,17 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.category === undefined) || (!(func0.call(data27, "category")))){
-const err20 = {instancePath:instancePath+"/adjudication/" + i7,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func10(data28) < 1){
-const err21 = {instancePath:instancePath+"/adjudication/" + i7+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/adjudication/" + i7+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -1094,21 +696,13 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i8], {instancePath:instancePath+"/adjudication/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/adjudication/" + i7+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -1116,82 +710,49 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len9 = data31.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9,parentData:data31,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data31[i9], {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/adjudication/" + i7+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.category !== undefined && func0.call(data27, "category")){
-if(!(func7(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category",parentData:data27,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.category, {instancePath:instancePath+"/adjudication/" + i7+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.reason !== undefined && func0.call(data27, "reason")){
-if(!(func7(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason",parentData:data27,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.reason, {instancePath:instancePath+"/adjudication/" + i7+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.amount !== undefined && func0.call(data27, "amount")){
-if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount",parentData:data27,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data27.amount, {instancePath:instancePath+"/adjudication/" + i7+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data27.value !== undefined && func0.call(data27, "value")){
 let data36 = data27.value;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-const err25 = {instancePath:instancePath+"/adjudication/" + i7+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data27._value !== undefined && func0.call(data27, "_value")){
-if(!(func2(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value",parentData:data27,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._value, {instancePath:instancePath+"/adjudication/" + i7+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/adjudication/" + i7,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i7, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -1199,33 +760,18 @@ let data38 = data.subDetail;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate1(data38[i10], {instancePath:instancePath+"/subDetail/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data38[i10], {instancePath:instancePath+"/subDetail/" + i10}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/subDetail",schemaPath:"#/properties/subDetail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1236,7 +782,7 @@ validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const obj5 = new Set(["servicedDate", "servicedPeriod"]);
 const obj6 = new Set(["locationCodeableConcept", "locationAddress", "locationReference"]);
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -1251,14 +797,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1275,14 +814,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.sequence === undefined) || (!(func0.call(data, "sequence")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1294,25 +826,11 @@ props0._sequence = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1358,25 +876,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func10(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1384,21 +888,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1406,62 +902,32 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data6 = data.sequence;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err9 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err10 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.careTeamSequence !== undefined && func0.call(data, "careTeamSequence")){
@@ -1471,48 +937,20 @@ const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
 let data9 = data8[i2];
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err11 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err12 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < 1 || isNaN(data9)){
-const err13 = {instancePath:instancePath+"/careTeamSequence/" + i2,schemaPath:"#/properties/careTeamSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence/" + i2, "#/properties/careTeamSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/careTeamSequence",schemaPath:"#/properties/careTeamSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeamSequence", "#/properties/careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._careTeamSequence !== undefined && func0.call(data, "_careTeamSequence")){
@@ -1520,21 +958,13 @@ let data10 = data._careTeamSequence;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10[i3], {instancePath:instancePath+"/_careTeamSequence/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/_careTeamSequence",schemaPath:"#/properties/_careTeamSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_careTeamSequence", "#/properties/_careTeamSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosisSequence !== undefined && func0.call(data, "diagnosisSequence")){
@@ -1544,48 +974,20 @@ const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
 let data13 = data12[i4];
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err16 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err17 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 1 || isNaN(data13)){
-const err18 = {instancePath:instancePath+"/diagnosisSequence/" + i4,schemaPath:"#/properties/diagnosisSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence/" + i4, "#/properties/diagnosisSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/diagnosisSequence",schemaPath:"#/properties/diagnosisSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosisSequence", "#/properties/diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._diagnosisSequence !== undefined && func0.call(data, "_diagnosisSequence")){
@@ -1593,21 +995,13 @@ let data14 = data._diagnosisSequence;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5,parentData:data14,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data14[i5], {instancePath:instancePath+"/_diagnosisSequence/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/_diagnosisSequence",schemaPath:"#/properties/_diagnosisSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_diagnosisSequence", "#/properties/_diagnosisSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.procedureSequence !== undefined && func0.call(data, "procedureSequence")){
@@ -1617,48 +1011,20 @@ const len6 = data16.length;
 for(let i6=0; i6<len6; i6++){
 let data17 = data16[i6];
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err21 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err22 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < 1 || isNaN(data17)){
-const err23 = {instancePath:instancePath+"/procedureSequence/" + i6,schemaPath:"#/properties/procedureSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence/" + i6, "#/properties/procedureSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/procedureSequence",schemaPath:"#/properties/procedureSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureSequence", "#/properties/procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._procedureSequence !== undefined && func0.call(data, "_procedureSequence")){
@@ -1666,21 +1032,13 @@ let data18 = data._procedureSequence;
 if(Array.isArray(data18)){
 const len7 = data18.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7,parentData:data18,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18[i7], {instancePath:instancePath+"/_procedureSequence/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/_procedureSequence",schemaPath:"#/properties/_procedureSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_procedureSequence", "#/properties/_procedureSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.informationSequence !== undefined && func0.call(data, "informationSequence")){
@@ -1690,48 +1048,20 @@ const len8 = data20.length;
 for(let i8=0; i8<len8; i8++){
 let data21 = data20[i8];
 if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err26 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data21 == "number") && (isFinite(data21))){
 if(data21 > 2147483647 || isNaN(data21)){
-const err27 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data21 < 1 || isNaN(data21)){
-const err28 = {instancePath:instancePath+"/informationSequence/" + i8,schemaPath:"#/properties/informationSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence/" + i8, "#/properties/informationSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/informationSequence",schemaPath:"#/properties/informationSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/informationSequence", "#/properties/informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._informationSequence !== undefined && func0.call(data, "_informationSequence")){
@@ -1739,39 +1069,28 @@ let data22 = data._informationSequence;
 if(Array.isArray(data22)){
 const len9 = data22.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9,parentData:data22,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22[i9], {instancePath:instancePath+"/_informationSequence/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/_informationSequence",schemaPath:"#/properties/_informationSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_informationSequence", "#/properties/_informationSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.revenue !== undefined && func0.call(data, "revenue")){
-if(!(func7(data.revenue, {instancePath:instancePath+"/revenue",parentData:data,parentDataProperty:"revenue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.revenue, {instancePath:instancePath+"/revenue"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1779,21 +1098,13 @@ let data27 = data.modifier;
 if(Array.isArray(data27)){
 const len10 = data27.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data27[i10], {instancePath:instancePath+"/modifier/" + i10,parentData:data27,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27[i10], {instancePath:instancePath+"/modifier/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -1801,113 +1112,75 @@ let data29 = data.programCode;
 if(Array.isArray(data29)){
 const len11 = data29.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7(data29[i11], {instancePath:instancePath+"/programCode/" + i11,parentData:data29,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data29[i11], {instancePath:instancePath+"/programCode/" + i11}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data31 = data.servicedDate;
 if(typeof data31 === "string"){
 if(!pattern4.test(data31)){
-const err33 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data39 = data.factor;
 if(!((typeof data39 == "number") && (isFinite(data39)))){
-const err35 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.udi !== undefined && func0.call(data, "udi")){
@@ -1915,27 +1188,18 @@ let data42 = data.udi;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8(data42[i12], {instancePath:instancePath+"/udi/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data42[i12], {instancePath:instancePath+"/udi/" + i12}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/udi",schemaPath:"#/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/udi", "#/properties/udi/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subSite !== undefined && func0.call(data, "subSite")){
@@ -1943,21 +1207,13 @@ let data45 = data.subSite;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func7(data45[i13], {instancePath:instancePath+"/subSite/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data45[i13], {instancePath:instancePath+"/subSite/" + i13}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/subSite",schemaPath:"#/properties/subSite/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
@@ -1965,21 +1221,13 @@ let data47 = data.encounter;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func8(data47[i14], {instancePath:instancePath+"/encounter/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data47[i14], {instancePath:instancePath+"/encounter/" + i14}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/encounter",schemaPath:"#/properties/encounter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/encounter", "#/properties/encounter/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -1989,48 +1237,20 @@ const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
 let data50 = data49[i15];
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err39 = {instancePath:instancePath+"/noteNumber/" + i15,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 > 2147483647 || isNaN(data50)){
-const err40 = {instancePath:instancePath+"/noteNumber/" + i15,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data50 < 1 || isNaN(data50)){
-const err41 = {instancePath:instancePath+"/noteNumber/" + i15,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i15, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2038,21 +1258,13 @@ let data51 = data._noteNumber;
 if(Array.isArray(data51)){
 const len16 = data51.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2(data51[i16], {instancePath:instancePath+"/_noteNumber/" + i16,parentData:data51,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51[i16], {instancePath:instancePath+"/_noteNumber/" + i16}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2063,38 +1275,17 @@ for(let i17=0; i17<len17; i17++){
 let data54 = data53[i17];
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.category === undefined) || (!(func0.call(data54, "category")))){
-const err44 = {instancePath:instancePath+"/adjudication/" + i17,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data54.id !== undefined && func0.call(data54, "id")){
 let data55 = data54.id;
 if(typeof data55 === "string"){
 if(func10(data55) < 1){
-const err45 = {instancePath:instancePath+"/adjudication/" + i17+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/adjudication/" + i17+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -2102,21 +1293,13 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data56[i18], {instancePath:instancePath+"/adjudication/" + i17+"/extension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i18], {instancePath:instancePath+"/adjudication/" + i17+"/extension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/adjudication/" + i17+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -2124,82 +1307,49 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data58[i19], {instancePath:instancePath+"/adjudication/" + i17+"/modifierExtension/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data58[i19], {instancePath:instancePath+"/adjudication/" + i17+"/modifierExtension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/adjudication/" + i17+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.category !== undefined && func0.call(data54, "category")){
-if(!(func7(data54.category, {instancePath:instancePath+"/adjudication/" + i17+"/category",parentData:data54,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data54.category, {instancePath:instancePath+"/adjudication/" + i17+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data54.reason !== undefined && func0.call(data54, "reason")){
-if(!(func7(data54.reason, {instancePath:instancePath+"/adjudication/" + i17+"/reason",parentData:data54,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data54.reason, {instancePath:instancePath+"/adjudication/" + i17+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data54.amount !== undefined && func0.call(data54, "amount")){
-if(!(func16(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount",parentData:data54,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data54.amount, {instancePath:instancePath+"/adjudication/" + i17+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data54.value !== undefined && func0.call(data54, "value")){
 let data63 = data54.value;
 if(!((typeof data63 == "number") && (isFinite(data63)))){
-const err49 = {instancePath:instancePath+"/adjudication/" + i17+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data54._value !== undefined && func0.call(data54, "_value")){
-if(!(func2(data54._value, {instancePath:instancePath+"/adjudication/" + i17+"/_value",parentData:data54,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._value, {instancePath:instancePath+"/adjudication/" + i17+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/adjudication/" + i17,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i17, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -2207,55 +1357,26 @@ let data65 = data.detail;
 if(Array.isArray(data65)){
 const len20 = data65.length;
 for(let i20=0; i20<len20; i20++){
-if(!(validate2(data65[i20], {instancePath:instancePath+"/detail/" + i20,parentData:data65,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data65[i20], {instancePath:instancePath+"/detail/" + i20}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj5);
 if(forms0 !== null){
-const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data, obj6);
 if(forms1 !== null){
-const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -2267,7 +1388,7 @@ validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -2279,38 +1400,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2318,21 +1418,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2340,27 +1432,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -2368,58 +1451,39 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err6 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -2429,48 +1493,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err7 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err8 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err9 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2478,21 +1514,13 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2503,38 +1531,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-const err12 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-const err13 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -2542,21 +1549,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/adjudication/" + i5+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -2564,94 +1563,54 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err17 = {instancePath:instancePath+"/adjudication/" + i5+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -2677,7 +1636,7 @@ validate4.evaluated = {
 };
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -2689,38 +1648,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2728,21 +1666,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2750,27 +1680,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -2778,58 +1699,39 @@ let data6 = data.modifier;
 if(Array.isArray(data6)){
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data6[i2], {instancePath:instancePath+"/modifier/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data10 = data.factor;
 if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err6 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -2839,48 +1741,20 @@ const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
 let data14 = data13[i3];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err7 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err8 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err9 = {instancePath:instancePath+"/noteNumber/" + i3,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i3, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -2888,21 +1762,13 @@ let data15 = data._noteNumber;
 if(Array.isArray(data15)){
 const len4 = data15.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4,parentData:data15,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i4], {instancePath:instancePath+"/_noteNumber/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -2913,38 +1779,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.category === undefined) || (!(func0.call(data18, "category")))){
-const err12 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func10(data19) < 1){
-const err13 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/adjudication/" + i5+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -2952,21 +1797,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/adjudication/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/adjudication/" + i5+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -2974,82 +1811,49 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/adjudication/" + i5+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.category !== undefined && func0.call(data18, "category")){
-if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category",parentData:data18,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.category, {instancePath:instancePath+"/adjudication/" + i5+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.reason !== undefined && func0.call(data18, "reason")){
-if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason",parentData:data18,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.reason, {instancePath:instancePath+"/adjudication/" + i5+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.amount !== undefined && func0.call(data18, "amount")){
-if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount",parentData:data18,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data18.amount, {instancePath:instancePath+"/adjudication/" + i5+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data18.value !== undefined && func0.call(data18, "value")){
 let data27 = data18.value;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err17 = {instancePath:instancePath+"/adjudication/" + i5+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
-if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value",parentData:data18,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._value, {instancePath:instancePath+"/adjudication/" + i5+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/adjudication/" + i5,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i5, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetail !== undefined && func0.call(data, "subDetail")){
@@ -3057,33 +1861,18 @@ let data29 = data.subDetail;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate4(data29[i8], {instancePath:instancePath+"/subDetail/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data29[i8], {instancePath:instancePath+"/subDetail/" + i8}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/subDetail",schemaPath:"#/properties/subDetail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetail", "#/properties/subDetail/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -3110,7 +1899,7 @@ validate5.evaluated = {
 };
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -3122,38 +1911,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productOrService === undefined) || (!(func0.call(data, "productOrService")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "productOrService"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "productOrService"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3161,21 +1929,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3183,21 +1943,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.itemSequence !== undefined && func0.call(data, "itemSequence")){
@@ -3207,48 +1959,20 @@ const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err5 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 > 2147483647 || isNaN(data6)){
-const err6 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data6 < 1 || isNaN(data6)){
-const err7 = {instancePath:instancePath+"/itemSequence/" + i2,schemaPath:"#/properties/itemSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence/" + i2, "#/properties/itemSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/itemSequence",schemaPath:"#/properties/itemSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/itemSequence", "#/properties/itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._itemSequence !== undefined && func0.call(data, "_itemSequence")){
@@ -3256,21 +1980,13 @@ let data7 = data._itemSequence;
 if(Array.isArray(data7)){
 const len3 = data7.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3,parentData:data7,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data7[i3], {instancePath:instancePath+"/_itemSequence/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/_itemSequence",schemaPath:"#/properties/_itemSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_itemSequence", "#/properties/_itemSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.detailSequence !== undefined && func0.call(data, "detailSequence")){
@@ -3280,48 +1996,20 @@ const len4 = data9.length;
 for(let i4=0; i4<len4; i4++){
 let data10 = data9[i4];
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err10 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 > 2147483647 || isNaN(data10)){
-const err11 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data10 < 1 || isNaN(data10)){
-const err12 = {instancePath:instancePath+"/detailSequence/" + i4,schemaPath:"#/properties/detailSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence/" + i4, "#/properties/detailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/detailSequence",schemaPath:"#/properties/detailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detailSequence", "#/properties/detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._detailSequence !== undefined && func0.call(data, "_detailSequence")){
@@ -3329,21 +2017,13 @@ let data11 = data._detailSequence;
 if(Array.isArray(data11)){
 const len5 = data11.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5,parentData:data11,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data11[i5], {instancePath:instancePath+"/_detailSequence/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/_detailSequence",schemaPath:"#/properties/_detailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_detailSequence", "#/properties/_detailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.subDetailSequence !== undefined && func0.call(data, "subDetailSequence")){
@@ -3353,48 +2033,20 @@ const len6 = data13.length;
 for(let i6=0; i6<len6; i6++){
 let data14 = data13[i6];
 if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err15 = {instancePath:instancePath+"/subDetailSequence/" + i6,schemaPath:"#/properties/subDetailSequence/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/type", {type: "integer"}); errors++;
 }
 if((typeof data14 == "number") && (isFinite(data14))){
 if(data14 > 2147483647 || isNaN(data14)){
-const err16 = {instancePath:instancePath+"/subDetailSequence/" + i6,schemaPath:"#/properties/subDetailSequence/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data14 < 1 || isNaN(data14)){
-const err17 = {instancePath:instancePath+"/subDetailSequence/" + i6,schemaPath:"#/properties/subDetailSequence/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence/" + i6, "#/properties/subDetailSequence/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/subDetailSequence",schemaPath:"#/properties/subDetailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subDetailSequence", "#/properties/subDetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data._subDetailSequence !== undefined && func0.call(data, "_subDetailSequence")){
@@ -3402,21 +2054,13 @@ let data15 = data._subDetailSequence;
 if(Array.isArray(data15)){
 const len7 = data15.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data15[i7], {instancePath:instancePath+"/_subDetailSequence/" + i7,parentData:data15,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i7], {instancePath:instancePath+"/_subDetailSequence/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/_subDetailSequence",schemaPath:"#/properties/_subDetailSequence/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_subDetailSequence", "#/properties/_subDetailSequence/type", {type: "array"}); errors++;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
@@ -3424,27 +2068,18 @@ let data17 = data.provider;
 if(Array.isArray(data17)){
 const len8 = data17.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data17[i8], {instancePath:instancePath+"/provider/" + i8,parentData:data17,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data17[i8], {instancePath:instancePath+"/provider/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/provider", "#/properties/provider/type", {type: "array"}); errors++;
 }
 }
 if(data.productOrService !== undefined && func0.call(data, "productOrService")){
-if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService",parentData:data,parentDataProperty:"productOrService",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.productOrService, {instancePath:instancePath+"/productOrService"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -3452,21 +2087,13 @@ let data20 = data.modifier;
 if(Array.isArray(data20)){
 const len9 = data20.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data20[i9], {instancePath:instancePath+"/modifier/" + i9,parentData:data20,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20[i9], {instancePath:instancePath+"/modifier/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.programCode !== undefined && func0.call(data, "programCode")){
@@ -3474,119 +2101,80 @@ let data22 = data.programCode;
 if(Array.isArray(data22)){
 const len10 = data22.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data22[i10], {instancePath:instancePath+"/programCode/" + i10,parentData:data22,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data22[i10], {instancePath:instancePath+"/programCode/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/programCode",schemaPath:"#/properties/programCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programCode", "#/properties/programCode/type", {type: "array"}); errors++;
 }
 }
 if(data.servicedDate !== undefined && func0.call(data, "servicedDate")){
 let data24 = data.servicedDate;
 if(typeof data24 === "string"){
 if(!pattern4.test(data24)){
-const err23 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/servicedDate",schemaPath:"#/properties/servicedDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/servicedDate", "#/properties/servicedDate/type", {type: "string"}); errors++;
 }
 }
 if(data._servicedDate !== undefined && func0.call(data, "_servicedDate")){
-if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate",parentData:data,parentDataProperty:"_servicedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._servicedDate, {instancePath:instancePath+"/_servicedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.servicedPeriod !== undefined && func0.call(data, "servicedPeriod")){
-if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod",parentData:data,parentDataProperty:"servicedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.servicedPeriod, {instancePath:instancePath+"/servicedPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.locationCodeableConcept !== undefined && func0.call(data, "locationCodeableConcept")){
-if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept",parentData:data,parentDataProperty:"locationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.locationCodeableConcept, {instancePath:instancePath+"/locationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.locationAddress !== undefined && func0.call(data, "locationAddress")){
-if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress",parentData:data,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.locationAddress, {instancePath:instancePath+"/locationAddress"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.locationReference !== undefined && func0.call(data, "locationReference")){
-if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference",parentData:data,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.locationReference, {instancePath:instancePath+"/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func11(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.unitPrice !== undefined && func0.call(data, "unitPrice")){
-if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice",parentData:data,parentDataProperty:"unitPrice",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.unitPrice, {instancePath:instancePath+"/unitPrice"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.factor !== undefined && func0.call(data, "factor")){
 let data32 = data.factor;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-const err25 = {instancePath:instancePath+"/factor",schemaPath:"#/properties/factor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/factor", "#/properties/factor/type", {type: "number"}); errors++;
 }
 }
 if(data._factor !== undefined && func0.call(data, "_factor")){
-if(!(func2(data._factor, {instancePath:instancePath+"/_factor",parentData:data,parentDataProperty:"_factor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.net !== undefined && func0.call(data, "net")){
-if(!(func16(data.net, {instancePath:instancePath+"/net",parentData:data,parentDataProperty:"net",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.net, {instancePath:instancePath+"/net"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subSite !== undefined && func0.call(data, "subSite")){
@@ -3594,21 +2182,13 @@ let data36 = data.subSite;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7(data36[i11], {instancePath:instancePath+"/subSite/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data36[i11], {instancePath:instancePath+"/subSite/" + i11}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/subSite",schemaPath:"#/properties/subSite/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subSite", "#/properties/subSite/type", {type: "array"}); errors++;
 }
 }
 if(data.noteNumber !== undefined && func0.call(data, "noteNumber")){
@@ -3618,48 +2198,20 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))){
-const err27 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/type", {type: "integer"}); errors++;
 }
 if((typeof data39 == "number") && (isFinite(data39))){
 if(data39 > 2147483647 || isNaN(data39)){
-const err28 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data39 < 1 || isNaN(data39)){
-const err29 = {instancePath:instancePath+"/noteNumber/" + i12,schemaPath:"#/properties/noteNumber/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber/" + i12, "#/properties/noteNumber/items/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/noteNumber",schemaPath:"#/properties/noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/noteNumber", "#/properties/noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data._noteNumber !== undefined && func0.call(data, "_noteNumber")){
@@ -3667,21 +2219,13 @@ let data40 = data._noteNumber;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40[i13], {instancePath:instancePath+"/_noteNumber/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/_noteNumber",schemaPath:"#/properties/_noteNumber/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_noteNumber", "#/properties/_noteNumber/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -3692,38 +2236,17 @@ for(let i14=0; i14<len14; i14++){
 let data43 = data42[i14];
 if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
 if((data43.category === undefined) || (!(func0.call(data43, "category")))){
-const err32 = {instancePath:instancePath+"/adjudication/" + i14,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func10(data44) < 1){
-const err33 = {instancePath:instancePath+"/adjudication/" + i14+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/adjudication/" + i14+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -3731,21 +2254,13 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len15 = data45.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15,parentData:data45,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i15], {instancePath:instancePath+"/adjudication/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/adjudication/" + i14+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -3753,82 +2268,49 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len16 = data47.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16,parentData:data47,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i16], {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/adjudication/" + i14+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func7(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.category, {instancePath:instancePath+"/adjudication/" + i14+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.reason !== undefined && func0.call(data43, "reason")){
-if(!(func7(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason",parentData:data43,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.reason, {instancePath:instancePath+"/adjudication/" + i14+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.amount !== undefined && func0.call(data43, "amount")){
-if(!(func16(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount",parentData:data43,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data43.amount, {instancePath:instancePath+"/adjudication/" + i14+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data43.value !== undefined && func0.call(data43, "value")){
 let data52 = data43.value;
 if(!((typeof data52 == "number") && (isFinite(data52)))){
-const err37 = {instancePath:instancePath+"/adjudication/" + i14+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data43._value !== undefined && func0.call(data43, "_value")){
-if(!(func2(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value",parentData:data43,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43._value, {instancePath:instancePath+"/adjudication/" + i14+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/adjudication/" + i14,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i14, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
@@ -3836,55 +2318,26 @@ let data54 = data.detail;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate5(data54[i17], {instancePath:instancePath+"/detail/" + i17,parentData:data54,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data54[i17], {instancePath:instancePath+"/detail/" + i17}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/detail",schemaPath:"#/properties/detail/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj5);
 if(forms0 !== null){
-const err41 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "serviced[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "serviced[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data, obj6);
 if(forms1 !== null){
-const err42 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "location[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err43 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -3931,7 +2384,7 @@ validate6.evaluated = {
 const obj7 = new Set(["allowedUnsignedInt", "allowedString", "allowedMoney"]);
 const obj8 = new Set(["usedUnsignedInt", "usedMoney"]);
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;
@@ -3943,38 +2396,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.category === undefined) || (!(func0.call(data, "category")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "category"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3982,21 +2414,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4004,125 +2428,75 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func7(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.excluded !== undefined && func0.call(data, "excluded")){
 if(typeof data.excluded !== "boolean"){
-const err5 = {instancePath:instancePath+"/excluded",schemaPath:"#/properties/excluded/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/excluded", "#/properties/excluded/type", {type: "boolean"}); errors++;
 }
 }
 if(data._excluded !== undefined && func0.call(data, "_excluded")){
-if(!(func2(data._excluded, {instancePath:instancePath+"/_excluded",parentData:data,parentDataProperty:"_excluded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._excluded, {instancePath:instancePath+"/_excluded"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data8 = data.name;
 if(typeof data8 === "string"){
 if(func10(data8) < 1){
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data10 = data.description;
 if(typeof data10 === "string"){
 if(func10(data10) < 1){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.network !== undefined && func0.call(data, "network")){
-if(!(func7(data.network, {instancePath:instancePath+"/network",parentData:data,parentDataProperty:"network",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.network, {instancePath:instancePath+"/network"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.unit !== undefined && func0.call(data, "unit")){
-if(!(func7(data.unit, {instancePath:instancePath+"/unit",parentData:data,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.unit, {instancePath:instancePath+"/unit"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.term !== undefined && func0.call(data, "term")){
-if(!(func7(data.term, {instancePath:instancePath+"/term",parentData:data,parentDataProperty:"term",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.term, {instancePath:instancePath+"/term"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.financial !== undefined && func0.call(data, "financial")){
@@ -4133,38 +2507,17 @@ for(let i2=0; i2<len2; i2++){
 let data16 = data15[i2];
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.type === undefined) || (!(func0.call(data16, "type")))){
-const err10 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/required", {missingProperty: "type"}); errors++;
 }
 if(data16.id !== undefined && func0.call(data16, "id")){
 let data17 = data16.id;
 if(typeof data17 === "string"){
 if(func10(data17) < 1){
-const err11 = {instancePath:instancePath+"/financial/" + i2+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/financial/" + i2+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/id", "#/$defs/ExplanationOfBenefit_Financial/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -4172,21 +2525,13 @@ let data18 = data16.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data18[i3], {instancePath:instancePath+"/financial/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i3], {instancePath:instancePath+"/financial/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/financial/" + i2+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/extension", "#/$defs/ExplanationOfBenefit_Financial/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -4194,210 +2539,105 @@ let data20 = data16.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data20[i4], {instancePath:instancePath+"/financial/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i4], {instancePath:instancePath+"/financial/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/financial/" + i2+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Financial/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.type !== undefined && func0.call(data16, "type")){
-if(!(func7(data16.type, {instancePath:instancePath+"/financial/" + i2+"/type",parentData:data16,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data16.type, {instancePath:instancePath+"/financial/" + i2+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data16.allowedUnsignedInt !== undefined && func0.call(data16, "allowedUnsignedInt")){
 let data23 = data16.allowedUnsignedInt;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err15 = {instancePath:instancePath+"/financial/" + i2+"/allowedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err16 = {instancePath:instancePath+"/financial/" + i2+"/allowedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < 0 || isNaN(data23)){
-const err17 = {instancePath:instancePath+"/financial/" + i2+"/allowedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data16._allowedUnsignedInt !== undefined && func0.call(data16, "_allowedUnsignedInt")){
-if(!(func2(data16._allowedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_allowedUnsignedInt",parentData:data16,parentDataProperty:"_allowedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._allowedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_allowedUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.allowedString !== undefined && func0.call(data16, "allowedString")){
 let data25 = data16.allowedString;
 if(typeof data25 === "string"){
 if(func10(data25) < 1){
-const err18 = {instancePath:instancePath+"/financial/" + i2+"/allowedString",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/financial/" + i2+"/allowedString",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/allowedString", "#/$defs/ExplanationOfBenefit_Financial/properties/allowedString/type", {type: "string"}); errors++;
 }
 }
 if(data16._allowedString !== undefined && func0.call(data16, "_allowedString")){
-if(!(func2(data16._allowedString, {instancePath:instancePath+"/financial/" + i2+"/_allowedString",parentData:data16,parentDataProperty:"_allowedString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._allowedString, {instancePath:instancePath+"/financial/" + i2+"/_allowedString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.allowedMoney !== undefined && func0.call(data16, "allowedMoney")){
-if(!(func16(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney",parentData:data16,parentDataProperty:"allowedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data16.allowedMoney, {instancePath:instancePath+"/financial/" + i2+"/allowedMoney"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data16.usedUnsignedInt !== undefined && func0.call(data16, "usedUnsignedInt")){
 let data28 = data16.usedUnsignedInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err20 = {instancePath:instancePath+"/financial/" + i2+"/usedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-const err21 = {instancePath:instancePath+"/financial/" + i2+"/usedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < 0 || isNaN(data28)){
-const err22 = {instancePath:instancePath+"/financial/" + i2+"/usedUnsignedInt",schemaPath:"#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2+"/usedUnsignedInt", "#/$defs/ExplanationOfBenefit_Financial/properties/usedUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data16._usedUnsignedInt !== undefined && func0.call(data16, "_usedUnsignedInt")){
-if(!(func2(data16._usedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_usedUnsignedInt",parentData:data16,parentDataProperty:"_usedUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._usedUnsignedInt, {instancePath:instancePath+"/financial/" + i2+"/_usedUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.usedMoney !== undefined && func0.call(data16, "usedMoney")){
-if(!(func16(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney",parentData:data16,parentDataProperty:"usedMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data16.usedMoney, {instancePath:instancePath+"/financial/" + i2+"/usedMoney"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data16, obj7);
 if(forms0 !== null){
-const err23 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "allowed[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", {choice: "allowed[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data16, obj8);
 if(forms1 !== null){
-const err24 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/cdxChoice",keyword:"cdxChoice",params:{choice: "used[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/cdxChoice", {choice: "used[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/financial/" + i2,schemaPath:"#/$defs/ExplanationOfBenefit_Financial/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial/" + i2, "#/$defs/ExplanationOfBenefit_Financial/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/financial",schemaPath:"#/properties/financial/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/financial", "#/properties/financial/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -4424,7 +2664,7 @@ validate7.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ExplanationOfBenefit.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4440,14 +2680,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -4464,14 +2697,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4483,28 +2709,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._use !== undefined && func0.call(data, "_use")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -4521,14 +2733,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "use"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -4540,14 +2745,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -4563,14 +2761,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._created !== undefined && func0.call(data, "_created")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -4587,14 +2778,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "created"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -4606,14 +2790,7 @@ props2._created = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -4629,14 +2806,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -4653,14 +2823,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.outcome === undefined) || (!(func0.call(data, "outcome")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "outcome"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "outcome"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -4672,14 +2835,7 @@ props3._outcome = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -4692,64 +2848,22 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.insurance === undefined) || (!(func0.call(data, "insurance")))){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insurance"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurance"}); errors++;
 }
 if((data.provider === undefined) || (!(func0.call(data, "provider")))){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "provider"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err14 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.insurer === undefined) || (!(func0.call(data, "insurer")))){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "insurer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "insurer"}); errors++;
 }
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err16 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err17 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -4817,113 +2931,60 @@ props0.benefitBalance = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ExplanationOfBenefit" !== data.resourceType){
-const err18 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ExplanationOfBenefit"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ExplanationOfBenefit"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-const err19 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err21 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-const err23 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -4931,21 +2992,13 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4953,21 +3006,13 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4975,21 +3020,13 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -4997,170 +3034,107 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(!((((data20 === "active") || (data20 === "cancelled")) || (data20 === "draft")) || (data20 === "entered-in-error"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subType !== undefined && func0.call(data, "subType")){
-if(!(func7(data.subType, {instancePath:instancePath+"/subType",parentData:data,parentDataProperty:"subType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.subType, {instancePath:instancePath+"/subType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data24 = data.use;
 if(typeof data24 !== "string"){
-const err30 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/type", {type: "string"}); errors++;
 }
 if(!(((data24 === "claim") || (data24 === "preauthorization")) || (data24 === "predetermination"))){
-const err31 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/enum",keyword:"enum",params:{allowedValues: schema0.properties.use.enum}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema0.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._use, {instancePath:instancePath+"/_use"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.billablePeriod !== undefined && func0.call(data, "billablePeriod")){
-if(!(func9(data.billablePeriod, {instancePath:instancePath+"/billablePeriod",parentData:data,parentDataProperty:"billablePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.billablePeriod, {instancePath:instancePath+"/billablePeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data28 = data.created;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-const err32 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-const err33 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func8(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.enterer, {instancePath:instancePath+"/enterer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.insurer !== undefined && func0.call(data, "insurer")){
-if(!(func8(data.insurer, {instancePath:instancePath+"/insurer",parentData:data,parentDataProperty:"insurer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.insurer, {instancePath:instancePath+"/insurer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.provider !== undefined && func0.call(data, "provider")){
-if(!(func8(data.provider, {instancePath:instancePath+"/provider",parentData:data,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.provider, {instancePath:instancePath+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func7(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.fundsReserveRequested !== undefined && func0.call(data, "fundsReserveRequested")){
-if(!(func7(data.fundsReserveRequested, {instancePath:instancePath+"/fundsReserveRequested",parentData:data,parentDataProperty:"fundsReserveRequested",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.fundsReserveRequested, {instancePath:instancePath+"/fundsReserveRequested"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.fundsReserve !== undefined && func0.call(data, "fundsReserve")){
-if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve",parentData:data,parentDataProperty:"fundsReserve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.fundsReserve, {instancePath:instancePath+"/fundsReserve"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.related !== undefined && func0.call(data, "related")){
@@ -5174,25 +3148,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data38 = data37.id;
 if(typeof data38 === "string"){
 if(func10(data38) < 1){
-const err35 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/related/" + i4+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/id", "#/$defs/ExplanationOfBenefit_Related/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -5200,21 +3160,13 @@ let data39 = data37.extension;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data39[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data39[i5], {instancePath:instancePath+"/related/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/related/" + i4+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/extension", "#/$defs/ExplanationOfBenefit_Related/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -5222,75 +3174,48 @@ let data41 = data37.modifierExtension;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data41[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i6], {instancePath:instancePath+"/related/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/related/" + i4+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Related/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.claim !== undefined && func0.call(data37, "claim")){
-if(!(func8(data37.claim, {instancePath:instancePath+"/related/" + i4+"/claim",parentData:data37,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data37.claim, {instancePath:instancePath+"/related/" + i4+"/claim"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data37.relationship !== undefined && func0.call(data37, "relationship")){
-if(!(func7(data37.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship",parentData:data37,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data37.relationship, {instancePath:instancePath+"/related/" + i4+"/relationship"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data37.reference !== undefined && func0.call(data37, "reference")){
-if(!(func6(data37.reference, {instancePath:instancePath+"/related/" + i4+"/reference",parentData:data37,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data37.reference, {instancePath:instancePath+"/related/" + i4+"/reference"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/related/" + i4,schemaPath:"#/$defs/ExplanationOfBenefit_Related/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related/" + i4, "#/$defs/ExplanationOfBenefit_Related/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/related",schemaPath:"#/properties/related/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/related", "#/properties/related/type", {type: "array"}); errors++;
 }
 }
 if(data.prescription !== undefined && func0.call(data, "prescription")){
-if(!(func8(data.prescription, {instancePath:instancePath+"/prescription",parentData:data,parentDataProperty:"prescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.prescription, {instancePath:instancePath+"/prescription"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.originalPrescription !== undefined && func0.call(data, "originalPrescription")){
-if(!(func8(data.originalPrescription, {instancePath:instancePath+"/originalPrescription",parentData:data,parentDataProperty:"originalPrescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.originalPrescription, {instancePath:instancePath+"/originalPrescription"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.payee !== undefined && func0.call(data, "payee")){
@@ -5300,25 +3225,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func10(data49) < 1){
-const err41 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/payee/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/id", "#/$defs/ExplanationOfBenefit_Payee/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -5326,21 +3237,13 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data50[i7], {instancePath:instancePath+"/payee/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i7], {instancePath:instancePath+"/payee/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/payee/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/extension", "#/$defs/ExplanationOfBenefit_Payee/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -5348,129 +3251,78 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data52[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i8], {instancePath:instancePath+"/payee/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/payee/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee/modifierExtension", "#/$defs/ExplanationOfBenefit_Payee/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.type !== undefined && func0.call(data48, "type")){
-if(!(func7(data48.type, {instancePath:instancePath+"/payee/type",parentData:data48,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data48.type, {instancePath:instancePath+"/payee/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data48.party !== undefined && func0.call(data48, "party")){
-if(!(func8(data48.party, {instancePath:instancePath+"/payee/party",parentData:data48,parentDataProperty:"party",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data48.party, {instancePath:instancePath+"/payee/party"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/payee",schemaPath:"#/$defs/ExplanationOfBenefit_Payee/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payee", "#/$defs/ExplanationOfBenefit_Payee/type", {type: "object"}); errors++;
 }
 }
 if(data.referral !== undefined && func0.call(data, "referral")){
-if(!(func8(data.referral, {instancePath:instancePath+"/referral",parentData:data,parentDataProperty:"referral",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.referral, {instancePath:instancePath+"/referral"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.facility !== undefined && func0.call(data, "facility")){
-if(!(func8(data.facility, {instancePath:instancePath+"/facility",parentData:data,parentDataProperty:"facility",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.facility, {instancePath:instancePath+"/facility"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.claim !== undefined && func0.call(data, "claim")){
-if(!(func8(data.claim, {instancePath:instancePath+"/claim",parentData:data,parentDataProperty:"claim",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.claim, {instancePath:instancePath+"/claim"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.claimResponse !== undefined && func0.call(data, "claimResponse")){
-if(!(func8(data.claimResponse, {instancePath:instancePath+"/claimResponse",parentData:data,parentDataProperty:"claimResponse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.claimResponse, {instancePath:instancePath+"/claimResponse"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
 let data60 = data.outcome;
 if(typeof data60 !== "string"){
-const err46 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/type", {type: "string"}); errors++;
 }
 if(!((((data60 === "queued") || (data60 === "complete")) || (data60 === "error")) || (data60 === "partial"))){
-const err47 = {instancePath:instancePath+"/outcome",schemaPath:"#/properties/outcome/enum",keyword:"enum",params:{allowedValues: schema0.properties.outcome.enum}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome",parentData:data,parentDataProperty:"_outcome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.disposition !== undefined && func0.call(data, "disposition")){
 let data62 = data.disposition;
 if(typeof data62 === "string"){
 if(func10(data62) < 1){
-const err48 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/disposition",schemaPath:"#/properties/disposition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disposition", "#/properties/disposition/type", {type: "string"}); errors++;
 }
 }
 if(data._disposition !== undefined && func0.call(data, "_disposition")){
-if(!(func2(data._disposition, {instancePath:instancePath+"/_disposition",parentData:data,parentDataProperty:"_disposition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._disposition, {instancePath:instancePath+"/_disposition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.preAuthRef !== undefined && func0.call(data, "preAuthRef")){
@@ -5481,37 +3333,16 @@ for(let i9=0; i9<len9; i9++){
 let data65 = data64[i9];
 if(typeof data65 === "string"){
 if(func10(data65) < 1){
-const err50 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/preAuthRef/" + i9,schemaPath:"#/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef/" + i9, "#/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/preAuthRef",schemaPath:"#/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRef", "#/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data._preAuthRef !== undefined && func0.call(data, "_preAuthRef")){
@@ -5519,21 +3350,13 @@ let data66 = data._preAuthRef;
 if(Array.isArray(data66)){
 const len10 = data66.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2(data66[i10], {instancePath:instancePath+"/_preAuthRef/" + i10,parentData:data66,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66[i10], {instancePath:instancePath+"/_preAuthRef/" + i10}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/_preAuthRef",schemaPath:"#/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_preAuthRef", "#/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data.preAuthRefPeriod !== undefined && func0.call(data, "preAuthRefPeriod")){
@@ -5541,21 +3364,13 @@ let data68 = data.preAuthRefPeriod;
 if(Array.isArray(data68)){
 const len11 = data68.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func9(data68[i11], {instancePath:instancePath+"/preAuthRefPeriod/" + i11,parentData:data68,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data68[i11], {instancePath:instancePath+"/preAuthRefPeriod/" + i11}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/preAuthRefPeriod",schemaPath:"#/properties/preAuthRefPeriod/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preAuthRefPeriod", "#/properties/preAuthRefPeriod/type", {type: "array"}); errors++;
 }
 }
 if(data.careTeam !== undefined && func0.call(data, "careTeam")){
@@ -5569,14 +3384,7 @@ let valid42 = true;
 const _errs118 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71._sequence !== undefined && func0.call(data71, "_sequence")){
-const err55 = {};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs118 === errors;
@@ -5593,14 +3401,7 @@ if(_valid4){
 const _errs119 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.sequence === undefined) || (!(func0.call(data71, "sequence")))){
-const err56 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid4 = _errs119 === errors;
@@ -5612,25 +3413,11 @@ props4._sequence = true;
 }
 }
 if(!valid42){
-const err57 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.provider === undefined) || (!(func0.call(data71, "provider")))){
-const err58 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/required",keyword:"required",params:{missingProperty: "provider"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/required", {missingProperty: "provider"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -5649,25 +3436,11 @@ if(data71.id !== undefined && func0.call(data71, "id")){
 let data73 = data71.id;
 if(typeof data73 === "string"){
 if(func10(data73) < 1){
-const err59 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/careTeam/" + i12+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/id", "#/$defs/ExplanationOfBenefit_CareTeam/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -5675,21 +3448,13 @@ let data74 = data71.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data74[i13], {instancePath:instancePath+"/careTeam/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data74[i13], {instancePath:instancePath+"/careTeam/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/careTeam/" + i12+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/extension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -5697,122 +3462,67 @@ let data76 = data71.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data76[i14], {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data76[i14], {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/careTeam/" + i12+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/modifierExtension", "#/$defs/ExplanationOfBenefit_CareTeam/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.sequence !== undefined && func0.call(data71, "sequence")){
 let data78 = data71.sequence;
 if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err63 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data78 == "number") && (isFinite(data78))){
 if(data78 > 2147483647 || isNaN(data78)){
-const err64 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data78 < 1 || isNaN(data78)){
-const err65 = {instancePath:instancePath+"/careTeam/" + i12+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/sequence", "#/$defs/ExplanationOfBenefit_CareTeam/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data71._sequence !== undefined && func0.call(data71, "_sequence")){
-if(!(func2(data71._sequence, {instancePath:instancePath+"/careTeam/" + i12+"/_sequence",parentData:data71,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._sequence, {instancePath:instancePath+"/careTeam/" + i12+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.provider !== undefined && func0.call(data71, "provider")){
-if(!(func8(data71.provider, {instancePath:instancePath+"/careTeam/" + i12+"/provider",parentData:data71,parentDataProperty:"provider",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data71.provider, {instancePath:instancePath+"/careTeam/" + i12+"/provider"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data71.responsible !== undefined && func0.call(data71, "responsible")){
 if(typeof data71.responsible !== "boolean"){
-const err66 = {instancePath:instancePath+"/careTeam/" + i12+"/responsible",schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12+"/responsible", "#/$defs/ExplanationOfBenefit_CareTeam/properties/responsible/type", {type: "boolean"}); errors++;
 }
 }
 if(data71._responsible !== undefined && func0.call(data71, "_responsible")){
-if(!(func2(data71._responsible, {instancePath:instancePath+"/careTeam/" + i12+"/_responsible",parentData:data71,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._responsible, {instancePath:instancePath+"/careTeam/" + i12+"/_responsible"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.role !== undefined && func0.call(data71, "role")){
-if(!(func7(data71.role, {instancePath:instancePath+"/careTeam/" + i12+"/role",parentData:data71,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data71.role, {instancePath:instancePath+"/careTeam/" + i12+"/role"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data71.qualification !== undefined && func0.call(data71, "qualification")){
-if(!(func7(data71.qualification, {instancePath:instancePath+"/careTeam/" + i12+"/qualification",parentData:data71,parentDataProperty:"qualification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data71.qualification, {instancePath:instancePath+"/careTeam/" + i12+"/qualification"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/careTeam/" + i12,schemaPath:"#/$defs/ExplanationOfBenefit_CareTeam/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam/" + i12, "#/$defs/ExplanationOfBenefit_CareTeam/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/careTeam",schemaPath:"#/properties/careTeam/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/careTeam", "#/properties/careTeam/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
@@ -5826,14 +3536,7 @@ let valid53 = true;
 const _errs144 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(data86._sequence !== undefined && func0.call(data86, "_sequence")){
-const err69 = {};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs144 === errors;
@@ -5850,14 +3553,7 @@ if(_valid5){
 const _errs145 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.sequence === undefined) || (!(func0.call(data86, "sequence")))){
-const err70 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid5 = _errs145 === errors;
@@ -5869,25 +3565,11 @@ props5._sequence = true;
 }
 }
 if(!valid53){
-const err71 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.category === undefined) || (!(func0.call(data86, "category")))){
-const err72 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/required", {missingProperty: "category"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -5914,25 +3596,11 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func10(data88) < 1){
-const err73 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/supportingInfo/" + i15+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/id", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data86.extension !== undefined && func0.call(data86, "extension")){
@@ -5940,21 +3608,13 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len16 = data89.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data89[i16], {instancePath:instancePath+"/supportingInfo/" + i15+"/extension/" + i16,parentData:data89,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data89[i16], {instancePath:instancePath+"/supportingInfo/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/supportingInfo/" + i15+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/extension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data86.modifierExtension !== undefined && func0.call(data86, "modifierExtension")){
@@ -5962,230 +3622,127 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len17 = data91.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data91[i17], {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension/" + i17,parentData:data91,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data91[i17], {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/supportingInfo/" + i15+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/modifierExtension", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data86.sequence !== undefined && func0.call(data86, "sequence")){
 let data93 = data86.sequence;
 if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
-const err77 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data93 == "number") && (isFinite(data93))){
 if(data93 > 2147483647 || isNaN(data93)){
-const err78 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data93 < 1 || isNaN(data93)){
-const err79 = {instancePath:instancePath+"/supportingInfo/" + i15+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/sequence", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data86._sequence !== undefined && func0.call(data86, "_sequence")){
-if(!(func2(data86._sequence, {instancePath:instancePath+"/supportingInfo/" + i15+"/_sequence",parentData:data86,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._sequence, {instancePath:instancePath+"/supportingInfo/" + i15+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.category !== undefined && func0.call(data86, "category")){
-if(!(func7(data86.category, {instancePath:instancePath+"/supportingInfo/" + i15+"/category",parentData:data86,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data86.category, {instancePath:instancePath+"/supportingInfo/" + i15+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data86.code !== undefined && func0.call(data86, "code")){
-if(!(func7(data86.code, {instancePath:instancePath+"/supportingInfo/" + i15+"/code",parentData:data86,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data86.code, {instancePath:instancePath+"/supportingInfo/" + i15+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data86.timingDate !== undefined && func0.call(data86, "timingDate")){
 let data97 = data86.timingDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-const err80 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/supportingInfo/" + i15+"/timingDate",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/timingDate", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/timingDate/type", {type: "string"}); errors++;
 }
 }
 if(data86._timingDate !== undefined && func0.call(data86, "_timingDate")){
-if(!(func2(data86._timingDate, {instancePath:instancePath+"/supportingInfo/" + i15+"/_timingDate",parentData:data86,parentDataProperty:"_timingDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._timingDate, {instancePath:instancePath+"/supportingInfo/" + i15+"/_timingDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.timingPeriod !== undefined && func0.call(data86, "timingPeriod")){
-if(!(func9(data86.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i15+"/timingPeriod",parentData:data86,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data86.timingPeriod, {instancePath:instancePath+"/supportingInfo/" + i15+"/timingPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data86.valueBoolean !== undefined && func0.call(data86, "valueBoolean")){
 if(typeof data86.valueBoolean !== "boolean"){
-const err82 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueBoolean",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueBoolean", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data86._valueBoolean !== undefined && func0.call(data86, "_valueBoolean")){
-if(!(func2(data86._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueBoolean",parentData:data86,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._valueBoolean, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.valueString !== undefined && func0.call(data86, "valueString")){
 let data102 = data86.valueString;
 if(typeof data102 === "string"){
 if(func10(data102) < 1){
-const err83 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/supportingInfo/" + i15+"/valueString",schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15+"/valueString", "#/$defs/ExplanationOfBenefit_SupportingInfo/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data86._valueString !== undefined && func0.call(data86, "_valueString")){
-if(!(func2(data86._valueString, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueString",parentData:data86,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._valueString, {instancePath:instancePath+"/supportingInfo/" + i15+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.valueQuantity !== undefined && func0.call(data86, "valueQuantity")){
-if(!(func11(data86.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueQuantity",parentData:data86,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data86.valueQuantity, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data86.valueAttachment !== undefined && func0.call(data86, "valueAttachment")){
-if(!(func12(data86.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueAttachment",parentData:data86,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data86.valueAttachment, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data86.valueReference !== undefined && func0.call(data86, "valueReference")){
-if(!(func8(data86.valueReference, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueReference",parentData:data86,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data86.valueReference, {instancePath:instancePath+"/supportingInfo/" + i15+"/valueReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data86.reason !== undefined && func0.call(data86, "reason")){
-if(!(func13(data86.reason, {instancePath:instancePath+"/supportingInfo/" + i15+"/reason",parentData:data86,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data86.reason, {instancePath:instancePath+"/supportingInfo/" + i15+"/reason"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data86, obj0);
 if(forms0 !== null){
-const err85 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", {choice: "timing[x]", forms: forms0}); errors++;
 }
 const forms1 = func14(data86, obj1);
 if(forms1 !== null){
-const err86 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/supportingInfo/" + i15,schemaPath:"#/$defs/ExplanationOfBenefit_SupportingInfo/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo/" + i15, "#/$defs/ExplanationOfBenefit_SupportingInfo/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/supportingInfo",schemaPath:"#/properties/supportingInfo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
 }
 }
 if(data.diagnosis !== undefined && func0.call(data, "diagnosis")){
@@ -6199,14 +3756,7 @@ let valid64 = true;
 const _errs180 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-const err89 = {};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs180 === errors;
@@ -6223,14 +3773,7 @@ if(_valid6){
 const _errs181 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.sequence === undefined) || (!(func0.call(data109, "sequence")))){
-const err90 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid6 = _errs181 === errors;
@@ -6242,14 +3785,7 @@ props6._sequence = true;
 }
 }
 if(!valid64){
-const err91 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs183 = errors;
 let valid66 = true;
@@ -6257,14 +3793,7 @@ const _errs184 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
 var valid67 = false;
-const err92 = {};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid67 = true;
@@ -6272,14 +3801,7 @@ var valid67 = true;
 if(valid67){
 if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
 var valid67 = false;
-const err93 = {};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid67 = true;
@@ -6300,28 +3822,14 @@ if(_valid7){
 const _errs185 = errors;
 if(data109 && typeof data109 == "object" && !Array.isArray(data109)){
 if((data109.diagnosisCodeableConcept === undefined) || (!(func0.call(data109, "diagnosisCodeableConcept")))){
-const err94 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required",keyword:"required",params:{missingProperty: "diagnosisCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/then/required", {missingProperty: "diagnosisCodeableConcept"}); errors++;
 }
 }
 var _valid7 = _errs185 === errors;
 valid66 = _valid7;
 }
 if(!valid66){
-const err95 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props6 !== true){
 props6 = props6 || {};
@@ -6346,25 +3854,11 @@ if(data109.id !== undefined && func0.call(data109, "id")){
 let data113 = data109.id;
 if(typeof data113 === "string"){
 if(func10(data113) < 1){
-const err96 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/diagnosis/" + i18+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/id", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data109.extension !== undefined && func0.call(data109, "extension")){
@@ -6372,21 +3866,13 @@ let data114 = data109.extension;
 if(Array.isArray(data114)){
 const len19 = data114.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data114[i19], {instancePath:instancePath+"/diagnosis/" + i18+"/extension/" + i19,parentData:data114,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data114[i19], {instancePath:instancePath+"/diagnosis/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/diagnosis/" + i18+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/extension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data109.modifierExtension !== undefined && func0.call(data109, "modifierExtension")){
@@ -6394,74 +3880,42 @@ let data116 = data109.modifierExtension;
 if(Array.isArray(data116)){
 const len20 = data116.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data116[i20], {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension/" + i20,parentData:data116,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data116[i20], {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/diagnosis/" + i18+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data109.sequence !== undefined && func0.call(data109, "sequence")){
 let data118 = data109.sequence;
 if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err100 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data118 == "number") && (isFinite(data118))){
 if(data118 > 2147483647 || isNaN(data118)){
-const err101 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data118 < 1 || isNaN(data118)){
-const err102 = {instancePath:instancePath+"/diagnosis/" + i18+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/sequence", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data109._sequence !== undefined && func0.call(data109, "_sequence")){
-if(!(func2(data109._sequence, {instancePath:instancePath+"/diagnosis/" + i18+"/_sequence",parentData:data109,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data109._sequence, {instancePath:instancePath+"/diagnosis/" + i18+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data109.diagnosisCodeableConcept !== undefined && func0.call(data109, "diagnosisCodeableConcept")){
-if(!(func7(data109.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisCodeableConcept",parentData:data109,parentDataProperty:"diagnosisCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data109.diagnosisCodeableConcept, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data109.diagnosisReference !== undefined && func0.call(data109, "diagnosisReference")){
-if(!(func8(data109.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisReference",parentData:data109,parentDataProperty:"diagnosisReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data109.diagnosisReference, {instancePath:instancePath+"/diagnosis/" + i18+"/diagnosisReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data109.type !== undefined && func0.call(data109, "type")){
@@ -6469,68 +3923,37 @@ let data122 = data109.type;
 if(Array.isArray(data122)){
 const len21 = data122.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func7(data122[i21], {instancePath:instancePath+"/diagnosis/" + i18+"/type/" + i21,parentData:data122,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data122[i21], {instancePath:instancePath+"/diagnosis/" + i18+"/type/" + i21}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/diagnosis/" + i18+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18+"/type", "#/$defs/ExplanationOfBenefit_Diagnosis/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data109.onAdmission !== undefined && func0.call(data109, "onAdmission")){
-if(!(func7(data109.onAdmission, {instancePath:instancePath+"/diagnosis/" + i18+"/onAdmission",parentData:data109,parentDataProperty:"onAdmission",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data109.onAdmission, {instancePath:instancePath+"/diagnosis/" + i18+"/onAdmission"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data109.packageCode !== undefined && func0.call(data109, "packageCode")){
-if(!(func7(data109.packageCode, {instancePath:instancePath+"/diagnosis/" + i18+"/packageCode",parentData:data109,parentDataProperty:"packageCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data109.packageCode, {instancePath:instancePath+"/diagnosis/" + i18+"/packageCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 const forms2 = func14(data109, obj2);
 if(forms2 !== null){
-const err104 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice",keyword:"cdxChoice",params:{choice: "diagnosis[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/cdxChoice", {choice: "diagnosis[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/diagnosis/" + i18,schemaPath:"#/$defs/ExplanationOfBenefit_Diagnosis/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis/" + i18, "#/$defs/ExplanationOfBenefit_Diagnosis/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/diagnosis",schemaPath:"#/properties/diagnosis/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diagnosis", "#/properties/diagnosis/type", {type: "array"}); errors++;
 }
 }
 if(data.procedure !== undefined && func0.call(data, "procedure")){
@@ -6544,14 +3967,7 @@ let valid79 = true;
 const _errs211 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-const err107 = {};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid8 = _errs211 === errors;
@@ -6568,14 +3984,7 @@ if(_valid8){
 const _errs212 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.sequence === undefined) || (!(func0.call(data127, "sequence")))){
-const err108 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required",keyword:"required",params:{missingProperty: "sequence"}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/then/required", {missingProperty: "sequence"}); errors++;
 }
 }
 var _valid8 = _errs212 === errors;
@@ -6587,14 +3996,7 @@ props7._sequence = true;
 }
 }
 if(!valid79){
-const err109 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs214 = errors;
 let valid81 = true;
@@ -6602,14 +4004,7 @@ const _errs215 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
 var valid82 = false;
-const err110 = {};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid82 = true;
@@ -6617,14 +4012,7 @@ var valid82 = true;
 if(valid82){
 if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
 var valid82 = false;
-const err111 = {};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid82 = true;
@@ -6645,28 +4033,14 @@ if(_valid9){
 const _errs216 = errors;
 if(data127 && typeof data127 == "object" && !Array.isArray(data127)){
 if((data127.procedureCodeableConcept === undefined) || (!(func0.call(data127, "procedureCodeableConcept")))){
-const err112 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required",keyword:"required",params:{missingProperty: "procedureCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/then/required", {missingProperty: "procedureCodeableConcept"}); errors++;
 }
 }
 var _valid9 = _errs216 === errors;
 valid81 = _valid9;
 }
 if(!valid81){
-const err113 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -6692,25 +4066,11 @@ if(data127.id !== undefined && func0.call(data127, "id")){
 let data131 = data127.id;
 if(typeof data131 === "string"){
 if(func10(data131) < 1){
-const err114 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err115 = {instancePath:instancePath+"/procedure/" + i22+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/id", "#/$defs/ExplanationOfBenefit_Procedure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data127.extension !== undefined && func0.call(data127, "extension")){
@@ -6718,21 +4078,13 @@ let data132 = data127.extension;
 if(Array.isArray(data132)){
 const len23 = data132.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func5(data132[i23], {instancePath:instancePath+"/procedure/" + i22+"/extension/" + i23,parentData:data132,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data132[i23], {instancePath:instancePath+"/procedure/" + i22+"/extension/" + i23}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err116 = {instancePath:instancePath+"/procedure/" + i22+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/extension", "#/$defs/ExplanationOfBenefit_Procedure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data127.modifierExtension !== undefined && func0.call(data127, "modifierExtension")){
@@ -6740,62 +4092,32 @@ let data134 = data127.modifierExtension;
 if(Array.isArray(data134)){
 const len24 = data134.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data134[i24], {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension/" + i24,parentData:data134,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data134[i24], {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err117 = {instancePath:instancePath+"/procedure/" + i22+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Procedure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data127.sequence !== undefined && func0.call(data127, "sequence")){
 let data136 = data127.sequence;
 if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
-const err118 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/type", {type: "integer"}); errors++;
 }
 if((typeof data136 == "number") && (isFinite(data136))){
 if(data136 > 2147483647 || isNaN(data136)){
-const err119 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data136 < 1 || isNaN(data136)){
-const err120 = {instancePath:instancePath+"/procedure/" + i22+"/sequence",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/sequence", "#/$defs/ExplanationOfBenefit_Procedure/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data127._sequence !== undefined && func0.call(data127, "_sequence")){
-if(!(func2(data127._sequence, {instancePath:instancePath+"/procedure/" + i22+"/_sequence",parentData:data127,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data127._sequence, {instancePath:instancePath+"/procedure/" + i22+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data127.type !== undefined && func0.call(data127, "type")){
@@ -6803,74 +4125,42 @@ let data138 = data127.type;
 if(Array.isArray(data138)){
 const len25 = data138.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func7(data138[i25], {instancePath:instancePath+"/procedure/" + i22+"/type/" + i25,parentData:data138,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data138[i25], {instancePath:instancePath+"/procedure/" + i22+"/type/" + i25}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err121 = {instancePath:instancePath+"/procedure/" + i22+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/type", "#/$defs/ExplanationOfBenefit_Procedure/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data127.date !== undefined && func0.call(data127, "date")){
 let data140 = data127.date;
 if(typeof data140 === "string"){
 if(!pattern3.test(data140)){
-const err122 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data140))){
-const err123 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/procedure/" + i22+"/date",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/date", "#/$defs/ExplanationOfBenefit_Procedure/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data127._date !== undefined && func0.call(data127, "_date")){
-if(!(func2(data127._date, {instancePath:instancePath+"/procedure/" + i22+"/_date",parentData:data127,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data127._date, {instancePath:instancePath+"/procedure/" + i22+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data127.procedureCodeableConcept !== undefined && func0.call(data127, "procedureCodeableConcept")){
-if(!(func7(data127.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i22+"/procedureCodeableConcept",parentData:data127,parentDataProperty:"procedureCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data127.procedureCodeableConcept, {instancePath:instancePath+"/procedure/" + i22+"/procedureCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data127.procedureReference !== undefined && func0.call(data127, "procedureReference")){
-if(!(func8(data127.procedureReference, {instancePath:instancePath+"/procedure/" + i22+"/procedureReference",parentData:data127,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data127.procedureReference, {instancePath:instancePath+"/procedure/" + i22+"/procedureReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data127.udi !== undefined && func0.call(data127, "udi")){
@@ -6878,97 +4168,46 @@ let data144 = data127.udi;
 if(Array.isArray(data144)){
 const len26 = data144.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func8(data144[i26], {instancePath:instancePath+"/procedure/" + i22+"/udi/" + i26,parentData:data144,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data144[i26], {instancePath:instancePath+"/procedure/" + i22+"/udi/" + i26}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/procedure/" + i22+"/udi",schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22+"/udi", "#/$defs/ExplanationOfBenefit_Procedure/properties/udi/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func14(data127, obj3);
 if(forms3 !== null){
-const err126 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/cdxChoice",keyword:"cdxChoice",params:{choice: "procedure[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/cdxChoice", {choice: "procedure[x]", forms: forms3}); errors++;
 }
 }
 else {
-const err127 = {instancePath:instancePath+"/procedure/" + i22,schemaPath:"#/$defs/ExplanationOfBenefit_Procedure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure/" + i22, "#/$defs/ExplanationOfBenefit_Procedure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err128 = {instancePath:instancePath+"/procedure",schemaPath:"#/properties/procedure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedure", "#/properties/procedure/type", {type: "array"}); errors++;
 }
 }
 if(data.precedence !== undefined && func0.call(data, "precedence")){
 let data146 = data.precedence;
 if(!(((typeof data146 == "number") && (!(data146 % 1) && !isNaN(data146))) && (isFinite(data146)))){
-const err129 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/type", {type: "integer"}); errors++;
 }
 if((typeof data146 == "number") && (isFinite(data146))){
 if(data146 > 2147483647 || isNaN(data146)){
-const err130 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data146 < 1 || isNaN(data146)){
-const err131 = {instancePath:instancePath+"/precedence",schemaPath:"#/properties/precedence/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precedence", "#/properties/precedence/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._precedence !== undefined && func0.call(data, "_precedence")){
-if(!(func2(data._precedence, {instancePath:instancePath+"/_precedence",parentData:data,parentDataProperty:"_precedence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._precedence, {instancePath:instancePath+"/_precedence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -6982,14 +4221,7 @@ let valid96 = true;
 const _errs249 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-const err132 = {};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid10 = _errs249 === errors;
@@ -7006,14 +4238,7 @@ if(_valid10){
 const _errs250 = errors;
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.focal === undefined) || (!(func0.call(data149, "focal")))){
-const err133 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required",keyword:"required",params:{missingProperty: "focal"}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/then/required", {missingProperty: "focal"}); errors++;
 }
 }
 var _valid10 = _errs250 === errors;
@@ -7025,25 +4250,11 @@ props8._focal = true;
 }
 }
 if(!valid96){
-const err134 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data149 && typeof data149 == "object" && !Array.isArray(data149)){
 if((data149.coverage === undefined) || (!(func0.call(data149, "coverage")))){
-const err135 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/required",keyword:"required",params:{missingProperty: "coverage"}};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/required", {missingProperty: "coverage"}); errors++;
 }
 if(props8 !== true){
 props8 = props8 || {};
@@ -7060,25 +4271,11 @@ if(data149.id !== undefined && func0.call(data149, "id")){
 let data151 = data149.id;
 if(typeof data151 === "string"){
 if(func10(data151) < 1){
-const err136 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err137 = {instancePath:instancePath+"/insurance/" + i27+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/id", "#/$defs/ExplanationOfBenefit_Insurance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data149.extension !== undefined && func0.call(data149, "extension")){
@@ -7086,21 +4283,13 @@ let data152 = data149.extension;
 if(Array.isArray(data152)){
 const len28 = data152.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func5(data152[i28], {instancePath:instancePath+"/insurance/" + i27+"/extension/" + i28,parentData:data152,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data152[i28], {instancePath:instancePath+"/insurance/" + i27+"/extension/" + i28}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/insurance/" + i27+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/extension", "#/$defs/ExplanationOfBenefit_Insurance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data149.modifierExtension !== undefined && func0.call(data149, "modifierExtension")){
@@ -7108,45 +4297,28 @@ let data154 = data149.modifierExtension;
 if(Array.isArray(data154)){
 const len29 = data154.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func5(data154[i29], {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension/" + i29,parentData:data154,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data154[i29], {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension/" + i29}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/insurance/" + i27+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Insurance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data149.focal !== undefined && func0.call(data149, "focal")){
 if(typeof data149.focal !== "boolean"){
-const err140 = {instancePath:instancePath+"/insurance/" + i27+"/focal",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/focal", "#/$defs/ExplanationOfBenefit_Insurance/properties/focal/type", {type: "boolean"}); errors++;
 }
 }
 if(data149._focal !== undefined && func0.call(data149, "_focal")){
-if(!(func2(data149._focal, {instancePath:instancePath+"/insurance/" + i27+"/_focal",parentData:data149,parentDataProperty:"_focal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data149._focal, {instancePath:instancePath+"/insurance/" + i27+"/_focal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data149.coverage !== undefined && func0.call(data149, "coverage")){
-if(!(func8(data149.coverage, {instancePath:instancePath+"/insurance/" + i27+"/coverage",parentData:data149,parentDataProperty:"coverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data149.coverage, {instancePath:instancePath+"/insurance/" + i27+"/coverage"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data149.preAuthRef !== undefined && func0.call(data149, "preAuthRef")){
@@ -7157,37 +4329,16 @@ for(let i30=0; i30<len30; i30++){
 let data160 = data159[i30];
 if(typeof data160 === "string"){
 if(func10(data160) < 1){
-const err141 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err142 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef/" + i30,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef/" + i30, "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/insurance/" + i27+"/preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/preAuthRef/type", {type: "array"}); errors++;
 }
 }
 if(data149._preAuthRef !== undefined && func0.call(data149, "_preAuthRef")){
@@ -7195,45 +4346,23 @@ let data161 = data149._preAuthRef;
 if(Array.isArray(data161)){
 const len31 = data161.length;
 for(let i31=0; i31<len31; i31++){
-if(!(func2(data161[i31], {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef/" + i31,parentData:data161,parentDataProperty:i31,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data161[i31], {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef/" + i31}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err144 = {instancePath:instancePath+"/insurance/" + i27+"/_preAuthRef",schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27+"/_preAuthRef", "#/$defs/ExplanationOfBenefit_Insurance/properties/_preAuthRef/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/insurance/" + i27,schemaPath:"#/$defs/ExplanationOfBenefit_Insurance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance/" + i27, "#/$defs/ExplanationOfBenefit_Insurance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err146 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.accident !== undefined && func0.call(data, "accident")){
@@ -7243,25 +4372,11 @@ if(data163.id !== undefined && func0.call(data163, "id")){
 let data164 = data163.id;
 if(typeof data164 === "string"){
 if(func10(data164) < 1){
-const err147 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err148 = {instancePath:instancePath+"/accident/id",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/id", "#/$defs/ExplanationOfBenefit_Accident/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data163.extension !== undefined && func0.call(data163, "extension")){
@@ -7269,21 +4384,13 @@ let data165 = data163.extension;
 if(Array.isArray(data165)){
 const len32 = data165.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func5(data165[i32], {instancePath:instancePath+"/accident/extension/" + i32,parentData:data165,parentDataProperty:i32,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data165[i32], {instancePath:instancePath+"/accident/extension/" + i32}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/accident/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/extension", "#/$defs/ExplanationOfBenefit_Accident/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data163.modifierExtension !== undefined && func0.call(data163, "modifierExtension")){
@@ -7291,103 +4398,56 @@ let data167 = data163.modifierExtension;
 if(Array.isArray(data167)){
 const len33 = data167.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func5(data167[i33], {instancePath:instancePath+"/accident/modifierExtension/" + i33,parentData:data167,parentDataProperty:i33,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data167[i33], {instancePath:instancePath+"/accident/modifierExtension/" + i33}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/accident/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/modifierExtension", "#/$defs/ExplanationOfBenefit_Accident/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data163.date !== undefined && func0.call(data163, "date")){
 let data169 = data163.date;
 if(typeof data169 === "string"){
 if(!pattern4.test(data169)){
-const err151 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data169))){
-const err152 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err153 = {instancePath:instancePath+"/accident/date",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident/date", "#/$defs/ExplanationOfBenefit_Accident/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data163._date !== undefined && func0.call(data163, "_date")){
-if(!(func2(data163._date, {instancePath:instancePath+"/accident/_date",parentData:data163,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data163._date, {instancePath:instancePath+"/accident/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data163.type !== undefined && func0.call(data163, "type")){
-if(!(func7(data163.type, {instancePath:instancePath+"/accident/type",parentData:data163,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data163.type, {instancePath:instancePath+"/accident/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data163.locationAddress !== undefined && func0.call(data163, "locationAddress")){
-if(!(func15(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress",parentData:data163,parentDataProperty:"locationAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data163.locationAddress, {instancePath:instancePath+"/accident/locationAddress"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data163.locationReference !== undefined && func0.call(data163, "locationReference")){
-if(!(func8(data163.locationReference, {instancePath:instancePath+"/accident/locationReference",parentData:data163,parentDataProperty:"locationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data163.locationReference, {instancePath:instancePath+"/accident/locationReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 const forms4 = func14(data163, obj4);
 if(forms4 !== null){
-const err154 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/cdxChoice",keyword:"cdxChoice",params:{choice: "location[x]", forms: forms4}};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/cdxChoice", {choice: "location[x]", forms: forms4}); errors++;
 }
 }
 else {
-const err155 = {instancePath:instancePath+"/accident",schemaPath:"#/$defs/ExplanationOfBenefit_Accident/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accident", "#/$defs/ExplanationOfBenefit_Accident/type", {type: "object"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -7395,21 +4455,13 @@ let data174 = data.item;
 if(Array.isArray(data174)){
 const len34 = data174.length;
 for(let i34=0; i34<len34; i34++){
-if(!(validate3(data174[i34], {instancePath:instancePath+"/item/" + i34,parentData:data174,parentDataProperty:i34,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data174[i34], {instancePath:instancePath+"/item/" + i34}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 if(data.addItem !== undefined && func0.call(data, "addItem")){
@@ -7417,21 +4469,13 @@ let data176 = data.addItem;
 if(Array.isArray(data176)){
 const len35 = data176.length;
 for(let i35=0; i35<len35; i35++){
-if(!(validate6(data176[i35], {instancePath:instancePath+"/addItem/" + i35,parentData:data176,parentDataProperty:i35,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data176[i35], {instancePath:instancePath+"/addItem/" + i35}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err157 = {instancePath:instancePath+"/addItem",schemaPath:"#/properties/addItem/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/addItem", "#/properties/addItem/type", {type: "array"}); errors++;
 }
 }
 if(data.adjudication !== undefined && func0.call(data, "adjudication")){
@@ -7442,38 +4486,17 @@ for(let i36=0; i36<len36; i36++){
 let data179 = data178[i36];
 if(data179 && typeof data179 == "object" && !Array.isArray(data179)){
 if((data179.category === undefined) || (!(func0.call(data179, "category")))){
-const err158 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/required", {missingProperty: "category"}); errors++;
 }
 if(data179.id !== undefined && func0.call(data179, "id")){
 let data180 = data179.id;
 if(typeof data180 === "string"){
 if(func10(data180) < 1){
-const err159 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err160 = {instancePath:instancePath+"/adjudication/" + i36+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/id", "#/$defs/ExplanationOfBenefit_Adjudication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data179.extension !== undefined && func0.call(data179, "extension")){
@@ -7481,21 +4504,13 @@ let data181 = data179.extension;
 if(Array.isArray(data181)){
 const len37 = data181.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func5(data181[i37], {instancePath:instancePath+"/adjudication/" + i36+"/extension/" + i37,parentData:data181,parentDataProperty:i37,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data181[i37], {instancePath:instancePath+"/adjudication/" + i36+"/extension/" + i37}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/adjudication/" + i36+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/extension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data179.modifierExtension !== undefined && func0.call(data179, "modifierExtension")){
@@ -7503,82 +4518,49 @@ let data183 = data179.modifierExtension;
 if(Array.isArray(data183)){
 const len38 = data183.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func5(data183[i38], {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension/" + i38,parentData:data183,parentDataProperty:i38,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data183[i38], {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension/" + i38}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err162 = {instancePath:instancePath+"/adjudication/" + i36+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Adjudication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data179.category !== undefined && func0.call(data179, "category")){
-if(!(func7(data179.category, {instancePath:instancePath+"/adjudication/" + i36+"/category",parentData:data179,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data179.category, {instancePath:instancePath+"/adjudication/" + i36+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data179.reason !== undefined && func0.call(data179, "reason")){
-if(!(func7(data179.reason, {instancePath:instancePath+"/adjudication/" + i36+"/reason",parentData:data179,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data179.reason, {instancePath:instancePath+"/adjudication/" + i36+"/reason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data179.amount !== undefined && func0.call(data179, "amount")){
-if(!(func16(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount",parentData:data179,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data179.amount, {instancePath:instancePath+"/adjudication/" + i36+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data179.value !== undefined && func0.call(data179, "value")){
 let data188 = data179.value;
 if(!((typeof data188 == "number") && (isFinite(data188)))){
-const err163 = {instancePath:instancePath+"/adjudication/" + i36+"/value",schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36+"/value", "#/$defs/ExplanationOfBenefit_Adjudication/properties/value/type", {type: "number"}); errors++;
 }
 }
 if(data179._value !== undefined && func0.call(data179, "_value")){
-if(!(func2(data179._value, {instancePath:instancePath+"/adjudication/" + i36+"/_value",parentData:data179,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data179._value, {instancePath:instancePath+"/adjudication/" + i36+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err164 = {instancePath:instancePath+"/adjudication/" + i36,schemaPath:"#/$defs/ExplanationOfBenefit_Adjudication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication/" + i36, "#/$defs/ExplanationOfBenefit_Adjudication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/adjudication",schemaPath:"#/properties/adjudication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/adjudication", "#/properties/adjudication/type", {type: "array"}); errors++;
 }
 }
 if(data.total !== undefined && func0.call(data, "total")){
@@ -7589,48 +4571,20 @@ for(let i39=0; i39<len39; i39++){
 let data191 = data190[i39];
 if(data191 && typeof data191 == "object" && !Array.isArray(data191)){
 if((data191.amount === undefined) || (!(func0.call(data191, "amount")))){
-const err166 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "amount"}};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", {missingProperty: "amount"}); errors++;
 }
 if((data191.category === undefined) || (!(func0.call(data191, "category")))){
-const err167 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/required",keyword:"required",params:{missingProperty: "category"}};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/required", {missingProperty: "category"}); errors++;
 }
 if(data191.id !== undefined && func0.call(data191, "id")){
 let data192 = data191.id;
 if(typeof data192 === "string"){
 if(func10(data192) < 1){
-const err168 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err169 = {instancePath:instancePath+"/total/" + i39+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/id", "#/$defs/ExplanationOfBenefit_Total/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data191.extension !== undefined && func0.call(data191, "extension")){
@@ -7638,21 +4592,13 @@ let data193 = data191.extension;
 if(Array.isArray(data193)){
 const len40 = data193.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func5(data193[i40], {instancePath:instancePath+"/total/" + i39+"/extension/" + i40,parentData:data193,parentDataProperty:i40,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data193[i40], {instancePath:instancePath+"/total/" + i39+"/extension/" + i40}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err170 = {instancePath:instancePath+"/total/" + i39+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/extension", "#/$defs/ExplanationOfBenefit_Total/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data191.modifierExtension !== undefined && func0.call(data191, "modifierExtension")){
@@ -7660,57 +4606,33 @@ let data195 = data191.modifierExtension;
 if(Array.isArray(data195)){
 const len41 = data195.length;
 for(let i41=0; i41<len41; i41++){
-if(!(func5(data195[i41], {instancePath:instancePath+"/total/" + i39+"/modifierExtension/" + i41,parentData:data195,parentDataProperty:i41,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data195[i41], {instancePath:instancePath+"/total/" + i39+"/modifierExtension/" + i41}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/total/" + i39+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39+"/modifierExtension", "#/$defs/ExplanationOfBenefit_Total/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data191.category !== undefined && func0.call(data191, "category")){
-if(!(func7(data191.category, {instancePath:instancePath+"/total/" + i39+"/category",parentData:data191,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data191.category, {instancePath:instancePath+"/total/" + i39+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data191.amount !== undefined && func0.call(data191, "amount")){
-if(!(func16(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount",parentData:data191,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data191.amount, {instancePath:instancePath+"/total/" + i39+"/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err172 = {instancePath:instancePath+"/total/" + i39,schemaPath:"#/$defs/ExplanationOfBenefit_Total/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total/" + i39, "#/$defs/ExplanationOfBenefit_Total/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err173 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/total", "#/properties/total/type", {type: "array"}); errors++;
 }
 }
 if(data.payment !== undefined && func0.call(data, "payment")){
@@ -7720,25 +4642,11 @@ if(data199.id !== undefined && func0.call(data199, "id")){
 let data200 = data199.id;
 if(typeof data200 === "string"){
 if(func10(data200) < 1){
-const err174 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err175 = {instancePath:instancePath+"/payment/id",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/id", "#/$defs/ExplanationOfBenefit_Payment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data199.extension !== undefined && func0.call(data199, "extension")){
@@ -7746,21 +4654,13 @@ let data201 = data199.extension;
 if(Array.isArray(data201)){
 const len42 = data201.length;
 for(let i42=0; i42<len42; i42++){
-if(!(func5(data201[i42], {instancePath:instancePath+"/payment/extension/" + i42,parentData:data201,parentDataProperty:i42,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data201[i42], {instancePath:instancePath+"/payment/extension/" + i42}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err176 = {instancePath:instancePath+"/payment/extension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/extension", "#/$defs/ExplanationOfBenefit_Payment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data199.modifierExtension !== undefined && func0.call(data199, "modifierExtension")){
@@ -7768,116 +4668,72 @@ let data203 = data199.modifierExtension;
 if(Array.isArray(data203)){
 const len43 = data203.length;
 for(let i43=0; i43<len43; i43++){
-if(!(func5(data203[i43], {instancePath:instancePath+"/payment/modifierExtension/" + i43,parentData:data203,parentDataProperty:i43,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data203[i43], {instancePath:instancePath+"/payment/modifierExtension/" + i43}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err177 = {instancePath:instancePath+"/payment/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/modifierExtension", "#/$defs/ExplanationOfBenefit_Payment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data199.type !== undefined && func0.call(data199, "type")){
-if(!(func7(data199.type, {instancePath:instancePath+"/payment/type",parentData:data199,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data199.type, {instancePath:instancePath+"/payment/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data199.adjustment !== undefined && func0.call(data199, "adjustment")){
-if(!(func16(data199.adjustment, {instancePath:instancePath+"/payment/adjustment",parentData:data199,parentDataProperty:"adjustment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data199.adjustment, {instancePath:instancePath+"/payment/adjustment"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data199.adjustmentReason !== undefined && func0.call(data199, "adjustmentReason")){
-if(!(func7(data199.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason",parentData:data199,parentDataProperty:"adjustmentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data199.adjustmentReason, {instancePath:instancePath+"/payment/adjustmentReason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data199.date !== undefined && func0.call(data199, "date")){
 let data208 = data199.date;
 if(typeof data208 === "string"){
 if(!pattern4.test(data208)){
-const err178 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data208))){
-const err179 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err180 = {instancePath:instancePath+"/payment/date",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment/date", "#/$defs/ExplanationOfBenefit_Payment/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data199._date !== undefined && func0.call(data199, "_date")){
-if(!(func2(data199._date, {instancePath:instancePath+"/payment/_date",parentData:data199,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data199._date, {instancePath:instancePath+"/payment/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data199.amount !== undefined && func0.call(data199, "amount")){
-if(!(func16(data199.amount, {instancePath:instancePath+"/payment/amount",parentData:data199,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data199.amount, {instancePath:instancePath+"/payment/amount"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data199.identifier !== undefined && func0.call(data199, "identifier")){
-if(!(func6(data199.identifier, {instancePath:instancePath+"/payment/identifier",parentData:data199,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data199.identifier, {instancePath:instancePath+"/payment/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err181 = {instancePath:instancePath+"/payment",schemaPath:"#/$defs/ExplanationOfBenefit_Payment/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/payment", "#/$defs/ExplanationOfBenefit_Payment/type", {type: "object"}); errors++;
 }
 }
 if(data.formCode !== undefined && func0.call(data, "formCode")){
-if(!(func7(data.formCode, {instancePath:instancePath+"/formCode",parentData:data,parentDataProperty:"formCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.formCode, {instancePath:instancePath+"/formCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.form !== undefined && func0.call(data, "form")){
-if(!(func12(data.form, {instancePath:instancePath+"/form",parentData:data,parentDataProperty:"form",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.form, {instancePath:instancePath+"/form"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.processNote !== undefined && func0.call(data, "processNote")){
@@ -7891,25 +4747,11 @@ if(data215.id !== undefined && func0.call(data215, "id")){
 let data216 = data215.id;
 if(typeof data216 === "string"){
 if(func10(data216) < 1){
-const err182 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err183 = {instancePath:instancePath+"/processNote/" + i44+"/id",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/id", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data215.extension !== undefined && func0.call(data215, "extension")){
@@ -7917,21 +4759,13 @@ let data217 = data215.extension;
 if(Array.isArray(data217)){
 const len45 = data217.length;
 for(let i45=0; i45<len45; i45++){
-if(!(func5(data217[i45], {instancePath:instancePath+"/processNote/" + i44+"/extension/" + i45,parentData:data217,parentDataProperty:i45,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data217[i45], {instancePath:instancePath+"/processNote/" + i44+"/extension/" + i45}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err184 = {instancePath:instancePath+"/processNote/" + i44+"/extension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/extension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data215.modifierExtension !== undefined && func0.call(data215, "modifierExtension")){
@@ -7939,148 +4773,79 @@ let data219 = data215.modifierExtension;
 if(Array.isArray(data219)){
 const len46 = data219.length;
 for(let i46=0; i46<len46; i46++){
-if(!(func5(data219[i46], {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension/" + i46,parentData:data219,parentDataProperty:i46,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data219[i46], {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension/" + i46}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err185 = {instancePath:instancePath+"/processNote/" + i44+"/modifierExtension",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/modifierExtension", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data215.number !== undefined && func0.call(data215, "number")){
 let data221 = data215.number;
 if(!(((typeof data221 == "number") && (!(data221 % 1) && !isNaN(data221))) && (isFinite(data221)))){
-const err186 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data221 == "number") && (isFinite(data221))){
 if(data221 > 2147483647 || isNaN(data221)){
-const err187 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data221 < 1 || isNaN(data221)){
-const err188 = {instancePath:instancePath+"/processNote/" + i44+"/number",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/number", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/number/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data215._number !== undefined && func0.call(data215, "_number")){
-if(!(func2(data215._number, {instancePath:instancePath+"/processNote/" + i44+"/_number",parentData:data215,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data215._number, {instancePath:instancePath+"/processNote/" + i44+"/_number"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data215.type !== undefined && func0.call(data215, "type")){
 let data223 = data215.type;
 if(!(((data223 === "display") || (data223 === "print")) || (data223 === "printoper"))){
-const err189 = {instancePath:instancePath+"/processNote/" + i44+"/type",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/type", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data215._type !== undefined && func0.call(data215, "_type")){
-if(!(func2(data215._type, {instancePath:instancePath+"/processNote/" + i44+"/_type",parentData:data215,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data215._type, {instancePath:instancePath+"/processNote/" + i44+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data215.text !== undefined && func0.call(data215, "text")){
 let data225 = data215.text;
 if(typeof data225 === "string"){
 if(func10(data225) < 1){
-const err190 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err191 = {instancePath:instancePath+"/processNote/" + i44+"/text",schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44+"/text", "#/$defs/ExplanationOfBenefit_ProcessNote/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data215._text !== undefined && func0.call(data215, "_text")){
-if(!(func2(data215._text, {instancePath:instancePath+"/processNote/" + i44+"/_text",parentData:data215,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data215._text, {instancePath:instancePath+"/processNote/" + i44+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data215.language !== undefined && func0.call(data215, "language")){
-if(!(func7(data215.language, {instancePath:instancePath+"/processNote/" + i44+"/language",parentData:data215,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data215.language, {instancePath:instancePath+"/processNote/" + i44+"/language"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err192 = {instancePath:instancePath+"/processNote/" + i44,schemaPath:"#/$defs/ExplanationOfBenefit_ProcessNote/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote/" + i44, "#/$defs/ExplanationOfBenefit_ProcessNote/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err193 = {instancePath:instancePath+"/processNote",schemaPath:"#/properties/processNote/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processNote", "#/properties/processNote/type", {type: "array"}); errors++;
 }
 }
 if(data.benefitPeriod !== undefined && func0.call(data, "benefitPeriod")){
-if(!(func9(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod",parentData:data,parentDataProperty:"benefitPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.benefitPeriod, {instancePath:instancePath+"/benefitPeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.benefitBalance !== undefined && func0.call(data, "benefitBalance")){
@@ -8088,33 +4853,18 @@ let data229 = data.benefitBalance;
 if(Array.isArray(data229)){
 const len47 = data229.length;
 for(let i47=0; i47<len47; i47++){
-if(!(validate7(data229[i47], {instancePath:instancePath+"/benefitBalance/" + i47,parentData:data229,parentDataProperty:i47,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate7.errors; else for (const vError of validate7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate7(data229[i47], {instancePath:instancePath+"/benefitBalance/" + i47}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err194 = {instancePath:instancePath+"/benefitBalance",schemaPath:"#/properties/benefitBalance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/benefitBalance", "#/properties/benefitBalance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err195 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -8122,3 +4872,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1293,7 +1293,16 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "careTeamSequence")) && (key1 !== "_careTeamSequence")) && (key1 !== "diagnosisSequence")) && (key1 !== "_diagnosisSequence")) && (key1 !== "procedureSequence")) && (key1 !== "_procedureSequence")) && (key1 !== "informationSequence")) && (key1 !== "_informationSequence")) && (key1 !== "revenue")) && (key1 !== "category")) && (key1 !== "productOrService")) && (key1 !== "modifier")) && (key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) && (key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) && (key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) && (key1 !== "udi")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "encounter")) && (key1 !== "noteNumber")) && (key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
+if(((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "sequence")) && (key1 !== "_sequence")) && (key1 !== "careTeamSequence")) && (key1 !== "_careTeamSequence")) &&
+(key1 !== "diagnosisSequence")) && (key1 !== "_diagnosisSequence")) && (key1 !== "procedureSequence")) &&
+(key1 !== "_procedureSequence")) && (key1 !== "informationSequence")) && (key1 !== "_informationSequence")) &&
+(key1 !== "revenue")) && (key1 !== "category")) && (key1 !== "productOrService")) && (key1 !== "modifier")) &&
+(key1 !== "programCode")) && (key1 !== "servicedDate")) && (key1 !== "_servicedDate")) && (key1 !== "servicedPeriod")) &&
+(key1 !== "locationCodeableConcept")) && (key1 !== "locationAddress")) && (key1 !== "locationReference")) &&
+(key1 !== "quantity")) && (key1 !== "unitPrice")) && (key1 !== "factor")) && (key1 !== "_factor")) && (key1 !== "net")) &&
+(key1 !== "udi")) && (key1 !== "bodySite")) && (key1 !== "subSite")) && (key1 !== "encounter")) && (key1 !== "noteNumber")) &&
+(key1 !== "_noteNumber")) && (key1 !== "adjudication")) && (key1 !== "detail")){
 errors++;
 }
 }
@@ -4710,7 +4719,22 @@ errors++;
 }
 }
 for(const key12 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key12 !== "resourceType") && (key12 !== "id")) && (key12 !== "meta")) && (key12 !== "implicitRules")) && (key12 !== "_implicitRules")) && (key12 !== "language")) && (key12 !== "_language")) && (key12 !== "text")) && (key12 !== "contained")) && (key12 !== "extension")) && (key12 !== "modifierExtension")) && (key12 !== "identifier")) && (key12 !== "status")) && (key12 !== "_status")) && (key12 !== "type")) && (key12 !== "subType")) && (key12 !== "use")) && (key12 !== "_use")) && (key12 !== "patient")) && (key12 !== "billablePeriod")) && (key12 !== "created")) && (key12 !== "_created")) && (key12 !== "enterer")) && (key12 !== "insurer")) && (key12 !== "provider")) && (key12 !== "priority")) && (key12 !== "fundsReserveRequested")) && (key12 !== "fundsReserve")) && (key12 !== "related")) && (key12 !== "prescription")) && (key12 !== "originalPrescription")) && (key12 !== "payee")) && (key12 !== "referral")) && (key12 !== "facility")) && (key12 !== "claim")) && (key12 !== "claimResponse")) && (key12 !== "outcome")) && (key12 !== "_outcome")) && (key12 !== "disposition")) && (key12 !== "_disposition")) && (key12 !== "preAuthRef")) && (key12 !== "_preAuthRef")) && (key12 !== "preAuthRefPeriod")) && (key12 !== "careTeam")) && (key12 !== "supportingInfo")) && (key12 !== "diagnosis")) && (key12 !== "procedure")) && (key12 !== "precedence")) && (key12 !== "_precedence")) && (key12 !== "insurance")) && (key12 !== "accident")) && (key12 !== "item")) && (key12 !== "addItem")) && (key12 !== "adjudication")) && (key12 !== "total")) && (key12 !== "payment")) && (key12 !== "formCode")) && (key12 !== "form")) && (key12 !== "processNote")) && (key12 !== "benefitPeriod")) && (key12 !== "benefitBalance")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key12 !== "resourceType") && (key12 !== "id")) &&
+(key12 !== "meta")) && (key12 !== "implicitRules")) && (key12 !== "_implicitRules")) && (key12 !== "language")) &&
+(key12 !== "_language")) && (key12 !== "text")) && (key12 !== "contained")) && (key12 !== "extension")) &&
+(key12 !== "modifierExtension")) && (key12 !== "identifier")) && (key12 !== "status")) && (key12 !== "_status")) &&
+(key12 !== "type")) && (key12 !== "subType")) && (key12 !== "use")) && (key12 !== "_use")) && (key12 !== "patient")) &&
+(key12 !== "billablePeriod")) && (key12 !== "created")) && (key12 !== "_created")) && (key12 !== "enterer")) &&
+(key12 !== "insurer")) && (key12 !== "provider")) && (key12 !== "priority")) && (key12 !== "fundsReserveRequested")) &&
+(key12 !== "fundsReserve")) && (key12 !== "related")) && (key12 !== "prescription")) && (key12 !== "originalPrescription")) &&
+(key12 !== "payee")) && (key12 !== "referral")) && (key12 !== "facility")) && (key12 !== "claim")) && (key12 !== "claimResponse")) &&
+(key12 !== "outcome")) && (key12 !== "_outcome")) && (key12 !== "disposition")) && (key12 !== "_disposition")) &&
+(key12 !== "preAuthRef")) && (key12 !== "_preAuthRef")) && (key12 !== "preAuthRefPeriod")) && (key12 !== "careTeam")) &&
+(key12 !== "supportingInfo")) && (key12 !== "diagnosis")) && (key12 !== "procedure")) && (key12 !== "precedence")) &&
+(key12 !== "_precedence")) && (key12 !== "insurance")) && (key12 !== "accident")) && (key12 !== "item")) &&
+(key12 !== "addItem")) && (key12 !== "adjudication")) && (key12 !== "total")) && (key12 !== "payment")) &&
+(key12 !== "formCode")) && (key12 !== "form")) && (key12 !== "processNote")) && (key12 !== "benefitPeriod")) &&
+(key12 !== "benefitBalance")){
 errors++;
 }
 }

@@ -635,7 +635,19 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "dataAbsentReason")) && (key1 !== "patient")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "relationship")) && (key1 !== "sex")) && (key1 !== "bornPeriod")) && (key1 !== "bornDate")) && (key1 !== "_bornDate")) && (key1 !== "bornString")) && (key1 !== "_bornString")) && (key1 !== "ageAge")) && (key1 !== "ageRange")) && (key1 !== "ageString")) && (key1 !== "_ageString")) && (key1 !== "estimatedAge")) && (key1 !== "_estimatedAge")) && (key1 !== "deceasedBoolean")) && (key1 !== "_deceasedBoolean")) && (key1 !== "deceasedAge")) && (key1 !== "deceasedRange")) && (key1 !== "deceasedDate")) && (key1 !== "_deceasedDate")) && (key1 !== "deceasedString")) && (key1 !== "_deceasedString")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "note")) && (key1 !== "condition")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) &&
+(key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "status")) && (key1 !== "_status")) &&
+(key1 !== "dataAbsentReason")) && (key1 !== "patient")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "name")) &&
+(key1 !== "_name")) && (key1 !== "relationship")) && (key1 !== "sex")) && (key1 !== "bornPeriod")) && (key1 !== "bornDate")) &&
+(key1 !== "_bornDate")) && (key1 !== "bornString")) && (key1 !== "_bornString")) && (key1 !== "ageAge")) &&
+(key1 !== "ageRange")) && (key1 !== "ageString")) && (key1 !== "_ageString")) && (key1 !== "estimatedAge")) &&
+(key1 !== "_estimatedAge")) && (key1 !== "deceasedBoolean")) && (key1 !== "_deceasedBoolean")) && (key1 !== "deceasedAge")) &&
+(key1 !== "deceasedRange")) && (key1 !== "deceasedDate")) && (key1 !== "_deceasedDate")) && (key1 !== "deceasedString")) &&
+(key1 !== "_deceasedString")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "note")) &&
+(key1 !== "condition")){
 errors++;
 }
 }

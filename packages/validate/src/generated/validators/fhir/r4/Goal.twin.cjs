@@ -21,7 +21,13 @@ const func10 = require("./datatypes.twin.cjs")["Ratio"];
 const func11 = require("./datatypes.twin.cjs")["Duration"];
 const func12 = require("../../../../choice.cjs").choiceForms;
 const func13 = require("./datatypes.twin.cjs")["Annotation"];
-const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept", "detailString", "detailBoolean", "detailInteger", "detailRatio"]);
+const obj0 = new Set(["detailQuantity",
+"detailRange",
+"detailCodeableConcept",
+"detailString",
+"detailBoolean",
+"detailInteger",
+"detailRatio"]);
 const obj1 = new Set(["dueDate", "dueDuration"]);
 const obj2 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj3 = new Set(["startDate", "startCodeableConcept"]);

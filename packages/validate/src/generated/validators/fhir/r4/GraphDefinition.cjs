@@ -366,7 +366,7 @@ const schema2 = {
 };
 const wrapper0 = {validate: validate1};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -381,14 +381,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -405,14 +398,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -424,14 +410,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -452,25 +431,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func6(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -478,21 +443,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -500,112 +457,98 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") || (data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) || (data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) || (data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) || (data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) || (data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) || (data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) || (data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) || (data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) || (data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) || (data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) || (data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) || (data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) || (data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) || (data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) || (data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) || (data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) || (data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) || (data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) || (data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) || (data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) || (data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) || (data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) || (data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) || (data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) || (data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) || (data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) || (data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) || (data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) || (data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) || (data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) || (data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) || (data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) || (data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) || (data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) || (data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) || (data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) || (data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) || (data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) || (data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
-const err8 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data6 === "Account") ||
+(data6 === "ActivityDefinition")) || (data6 === "AdverseEvent")) || (data6 === "AllergyIntolerance")) || (data6 === "Appointment")) ||
+(data6 === "AppointmentResponse")) || (data6 === "AuditEvent")) || (data6 === "Basic")) || (data6 === "Binary")) ||
+(data6 === "BiologicallyDerivedProduct")) || (data6 === "BodyStructure")) || (data6 === "Bundle")) || (data6 === "CapabilityStatement")) ||
+(data6 === "CarePlan")) || (data6 === "CareTeam")) || (data6 === "CatalogEntry")) || (data6 === "ChargeItem")) ||
+(data6 === "ChargeItemDefinition")) || (data6 === "Claim")) || (data6 === "ClaimResponse")) || (data6 === "ClinicalImpression")) ||
+(data6 === "CodeSystem")) || (data6 === "Communication")) || (data6 === "CommunicationRequest")) || (data6 === "CompartmentDefinition")) ||
+(data6 === "Composition")) || (data6 === "ConceptMap")) || (data6 === "Condition")) || (data6 === "Consent")) ||
+(data6 === "Contract")) || (data6 === "Coverage")) || (data6 === "CoverageEligibilityRequest")) || (data6 === "CoverageEligibilityResponse")) ||
+(data6 === "DetectedIssue")) || (data6 === "Device")) || (data6 === "DeviceDefinition")) || (data6 === "DeviceMetric")) ||
+(data6 === "DeviceRequest")) || (data6 === "DeviceUseStatement")) || (data6 === "DiagnosticReport")) || (data6 === "DocumentManifest")) ||
+(data6 === "DocumentReference")) || (data6 === "DomainResource")) || (data6 === "EffectEvidenceSynthesis")) ||
+(data6 === "Encounter")) || (data6 === "Endpoint")) || (data6 === "EnrollmentRequest")) || (data6 === "EnrollmentResponse")) ||
+(data6 === "EpisodeOfCare")) || (data6 === "EventDefinition")) || (data6 === "Evidence")) || (data6 === "EvidenceVariable")) ||
+(data6 === "ExampleScenario")) || (data6 === "ExplanationOfBenefit")) || (data6 === "FamilyMemberHistory")) ||
+(data6 === "Flag")) || (data6 === "Goal")) || (data6 === "GraphDefinition")) || (data6 === "Group")) || (data6 === "GuidanceResponse")) ||
+(data6 === "HealthcareService")) || (data6 === "ImagingStudy")) || (data6 === "Immunization")) || (data6 === "ImmunizationEvaluation")) ||
+(data6 === "ImmunizationRecommendation")) || (data6 === "ImplementationGuide")) || (data6 === "InsurancePlan")) ||
+(data6 === "Invoice")) || (data6 === "Library")) || (data6 === "Linkage")) || (data6 === "List")) || (data6 === "Location")) ||
+(data6 === "Measure")) || (data6 === "MeasureReport")) || (data6 === "Media")) || (data6 === "Medication")) ||
+(data6 === "MedicationAdministration")) || (data6 === "MedicationDispense")) || (data6 === "MedicationKnowledge")) ||
+(data6 === "MedicationRequest")) || (data6 === "MedicationStatement")) || (data6 === "MedicinalProduct")) ||
+(data6 === "MedicinalProductAuthorization")) || (data6 === "MedicinalProductContraindication")) || (data6 === "MedicinalProductIndication")) ||
+(data6 === "MedicinalProductIngredient")) || (data6 === "MedicinalProductInteraction")) || (data6 === "MedicinalProductManufactured")) ||
+(data6 === "MedicinalProductPackaged")) || (data6 === "MedicinalProductPharmaceutical")) || (data6 === "MedicinalProductUndesirableEffect")) ||
+(data6 === "MessageDefinition")) || (data6 === "MessageHeader")) || (data6 === "MolecularSequence")) || (data6 === "NamingSystem")) ||
+(data6 === "NutritionOrder")) || (data6 === "Observation")) || (data6 === "ObservationDefinition")) || (data6 === "OperationDefinition")) ||
+(data6 === "OperationOutcome")) || (data6 === "Organization")) || (data6 === "OrganizationAffiliation")) ||
+(data6 === "Parameters")) || (data6 === "Patient")) || (data6 === "PaymentNotice")) || (data6 === "PaymentReconciliation")) ||
+(data6 === "Person")) || (data6 === "PlanDefinition")) || (data6 === "Practitioner")) || (data6 === "PractitionerRole")) ||
+(data6 === "Procedure")) || (data6 === "Provenance")) || (data6 === "Questionnaire")) || (data6 === "QuestionnaireResponse")) ||
+(data6 === "RelatedPerson")) || (data6 === "RequestGroup")) || (data6 === "ResearchDefinition")) || (data6 === "ResearchElementDefinition")) ||
+(data6 === "ResearchStudy")) || (data6 === "ResearchSubject")) || (data6 === "Resource")) || (data6 === "RiskAssessment")) ||
+(data6 === "RiskEvidenceSynthesis")) || (data6 === "Schedule")) || (data6 === "SearchParameter")) || (data6 === "ServiceRequest")) ||
+(data6 === "Slot")) || (data6 === "Specimen")) || (data6 === "SpecimenDefinition")) || (data6 === "StructureDefinition")) ||
+(data6 === "StructureMap")) || (data6 === "Subscription")) || (data6 === "Substance")) || (data6 === "SubstanceNucleicAcid")) ||
+(data6 === "SubstancePolymer")) || (data6 === "SubstanceProtein")) || (data6 === "SubstanceReferenceInformation")) ||
+(data6 === "SubstanceSourceMaterial")) || (data6 === "SubstanceSpecification")) || (data6 === "SupplyDelivery")) ||
+(data6 === "SupplyRequest")) || (data6 === "Task")) || (data6 === "TerminologyCapabilities")) || (data6 === "TestReport")) ||
+(data6 === "TestScript")) || (data6 === "ValueSet")) || (data6 === "VerificationResult")) || (data6 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.params !== undefined && func0.call(data, "params")){
 let data8 = data.params;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-const err9 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", {type: "string"}); errors++;
 }
 }
 if(data._params !== undefined && func0.call(data, "_params")){
-if(!(func2(data._params, {instancePath:instancePath+"/_params",parentData:data,parentDataProperty:"_params",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._params, {instancePath:instancePath+"/_params"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
 let data10 = data.profile;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err11 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._profile, {instancePath:instancePath+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.compartment !== undefined && func0.call(data, "compartment")){
@@ -619,14 +562,7 @@ let valid12 = true;
 const _errs29 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13._use !== undefined && func0.call(data13, "_use")){
-const err13 = {};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs29 === errors;
@@ -643,14 +579,7 @@ if(_valid1){
 const _errs30 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.use === undefined) || (!(func0.call(data13, "use")))){
-const err14 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/0/then/required",keyword:"required",params:{missingProperty: "use"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs30 === errors;
@@ -662,28 +591,14 @@ props1._use = true;
 }
 }
 if(!valid12){
-const err15 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs32 = errors;
 let valid14 = true;
 const _errs33 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13._code !== undefined && func0.call(data13, "_code")){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs33 === errors;
@@ -700,14 +615,7 @@ if(_valid2){
 const _errs34 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.code === undefined) || (!(func0.call(data13, "code")))){
-const err17 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/1/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid2 = _errs34 === errors;
@@ -719,14 +627,7 @@ props2._code = true;
 }
 }
 if(!valid14){
-const err18 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -742,14 +643,7 @@ let valid16 = true;
 const _errs37 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if(data13._rule !== undefined && func0.call(data13, "_rule")){
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs37 === errors;
@@ -766,14 +660,7 @@ if(_valid3){
 const _errs38 = errors;
 if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
 if((data13.rule === undefined) || (!(func0.call(data13, "rule")))){
-const err20 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/2/then/required",keyword:"required",params:{missingProperty: "rule"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/then/required", {missingProperty: "rule"}); errors++;
 }
 }
 var _valid3 = _errs38 === errors;
@@ -785,14 +672,7 @@ props3._rule = true;
 }
 }
 if(!valid16){
-const err21 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props3 !== undefined){
 if(props3 === true){
@@ -824,25 +704,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data17 = data13.id;
 if(typeof data17 === "string"){
 if(func6(data17) < 1){
-const err22 = {instancePath:instancePath+"/compartment/" + i2+"/id",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/compartment/" + i2+"/id",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/id", "#/$defs/GraphDefinition_Compartment/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -850,21 +716,13 @@ let data18 = data13.extension;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data18[i3], {instancePath:instancePath+"/compartment/" + i2+"/extension/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i3], {instancePath:instancePath+"/compartment/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/compartment/" + i2+"/extension",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/extension", "#/$defs/GraphDefinition_Compartment/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -872,174 +730,91 @@ let data20 = data13.modifierExtension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data20[i4], {instancePath:instancePath+"/compartment/" + i2+"/modifierExtension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i4], {instancePath:instancePath+"/compartment/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/compartment/" + i2+"/modifierExtension",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/modifierExtension", "#/$defs/GraphDefinition_Compartment/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.use !== undefined && func0.call(data13, "use")){
 let data22 = data13.use;
 if(!((data22 === "condition") || (data22 === "requirement"))){
-const err26 = {instancePath:instancePath+"/compartment/" + i2+"/use",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/use/enum",keyword:"enum",params:{allowedValues: schema2.properties.use.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/use", "#/$defs/GraphDefinition_Compartment/properties/use/enum", {allowedValues: schema2.properties.use.enum}); errors++;
 }
 }
 if(data13._use !== undefined && func0.call(data13, "_use")){
-if(!(func2(data13._use, {instancePath:instancePath+"/compartment/" + i2+"/_use",parentData:data13,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._use, {instancePath:instancePath+"/compartment/" + i2+"/_use"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.code !== undefined && func0.call(data13, "code")){
 let data24 = data13.code;
 if(typeof data24 !== "string"){
-const err27 = {instancePath:instancePath+"/compartment/" + i2+"/code",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/type", {type: "string"}); errors++;
 }
 if(!(((((data24 === "Patient") || (data24 === "Encounter")) || (data24 === "RelatedPerson")) || (data24 === "Practitioner")) || (data24 === "Device"))){
-const err28 = {instancePath:instancePath+"/compartment/" + i2+"/code",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/code/enum",keyword:"enum",params:{allowedValues: schema2.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/code", "#/$defs/GraphDefinition_Compartment/properties/code/enum", {allowedValues: schema2.properties.code.enum}); errors++;
 }
 }
 if(data13._code !== undefined && func0.call(data13, "_code")){
-if(!(func2(data13._code, {instancePath:instancePath+"/compartment/" + i2+"/_code",parentData:data13,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._code, {instancePath:instancePath+"/compartment/" + i2+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.rule !== undefined && func0.call(data13, "rule")){
 let data26 = data13.rule;
 if(!((((data26 === "identical") || (data26 === "matching")) || (data26 === "different")) || (data26 === "custom"))){
-const err29 = {instancePath:instancePath+"/compartment/" + i2+"/rule",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/rule/enum",keyword:"enum",params:{allowedValues: schema2.properties.rule.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/rule", "#/$defs/GraphDefinition_Compartment/properties/rule/enum", {allowedValues: schema2.properties.rule.enum}); errors++;
 }
 }
 if(data13._rule !== undefined && func0.call(data13, "_rule")){
-if(!(func2(data13._rule, {instancePath:instancePath+"/compartment/" + i2+"/_rule",parentData:data13,parentDataProperty:"_rule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._rule, {instancePath:instancePath+"/compartment/" + i2+"/_rule"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.expression !== undefined && func0.call(data13, "expression")){
 let data28 = data13.expression;
 if(typeof data28 === "string"){
 if(func6(data28) < 1){
-const err30 = {instancePath:instancePath+"/compartment/" + i2+"/expression",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/compartment/" + i2+"/expression",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/expression", "#/$defs/GraphDefinition_Compartment/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data13._expression !== undefined && func0.call(data13, "_expression")){
-if(!(func2(data13._expression, {instancePath:instancePath+"/compartment/" + i2+"/_expression",parentData:data13,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._expression, {instancePath:instancePath+"/compartment/" + i2+"/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data13.description !== undefined && func0.call(data13, "description")){
 let data30 = data13.description;
 if(typeof data30 === "string"){
 if(func6(data30) < 1){
-const err32 = {instancePath:instancePath+"/compartment/" + i2+"/description",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/compartment/" + i2+"/description",schemaPath:"#/$defs/GraphDefinition_Compartment/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2+"/description", "#/$defs/GraphDefinition_Compartment/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data13._description !== undefined && func0.call(data13, "_description")){
-if(!(func2(data13._description, {instancePath:instancePath+"/compartment/" + i2+"/_description",parentData:data13,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13._description, {instancePath:instancePath+"/compartment/" + i2+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/compartment/" + i2,schemaPath:"#/$defs/GraphDefinition_Compartment/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment/" + i2, "#/$defs/GraphDefinition_Compartment/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/compartment",schemaPath:"#/properties/compartment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compartment", "#/properties/compartment/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -1047,33 +822,18 @@ let data32 = data.link;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(wrapper0.validate(data32[i5], {instancePath:instancePath+"/link/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data32[i5], {instancePath:instancePath+"/link/" + i5}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -1082,7 +842,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -1097,25 +857,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1123,21 +869,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1145,186 +883,96 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.path !== undefined && func0.call(data, "path")){
 let data5 = data.path;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-const err4 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/path", "#/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data._path !== undefined && func0.call(data, "_path")){
-if(!(func2(data._path, {instancePath:instancePath+"/_path",parentData:data,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._path, {instancePath:instancePath+"/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.sliceName !== undefined && func0.call(data, "sliceName")){
 let data7 = data.sliceName;
 if(typeof data7 === "string"){
 if(func6(data7) < 1){
-const err6 = {instancePath:instancePath+"/sliceName",schemaPath:"#/properties/sliceName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/sliceName",schemaPath:"#/properties/sliceName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sliceName", "#/properties/sliceName/type", {type: "string"}); errors++;
 }
 }
 if(data._sliceName !== undefined && func0.call(data, "_sliceName")){
-if(!(func2(data._sliceName, {instancePath:instancePath+"/_sliceName",parentData:data,parentDataProperty:"_sliceName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sliceName, {instancePath:instancePath+"/_sliceName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.min !== undefined && func0.call(data, "min")){
 let data9 = data.min;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err8 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err9 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-const err10 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._min !== undefined && func0.call(data, "_min")){
-if(!(func2(data._min, {instancePath:instancePath+"/_min",parentData:data,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._min, {instancePath:instancePath+"/_min"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.max !== undefined && func0.call(data, "max")){
 let data11 = data.max;
 if(typeof data11 === "string"){
 if(func6(data11) < 1){
-const err11 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
-if(!(func2(data._max, {instancePath:instancePath+"/_max",parentData:data,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._max, {instancePath:instancePath+"/_max"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data13 = data.description;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -1332,33 +980,18 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate2(data15[i2], {instancePath:instancePath+"/target/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data15[i2], {instancePath:instancePath+"/target/" + i2}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1385,7 +1018,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/GraphDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1401,14 +1034,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1425,14 +1051,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1444,28 +1063,14 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1482,14 +1087,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1501,14 +1099,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1524,14 +1115,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._start !== undefined && func0.call(data, "_start")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -1548,14 +1132,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.start === undefined) || (!(func0.call(data, "start")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "start"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "start"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1567,14 +1144,7 @@ props2._start = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1587,14 +1157,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1638,113 +1201,60 @@ props0.link = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("GraphDefinition" !== data.resourceType){
-const err10 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "GraphDefinition"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "GraphDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err13 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err15 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1752,21 +1262,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1774,21 +1276,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1796,223 +1290,117 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-const err22 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data23 = data.status;
 if(!((((data23 === "draft") || (data23 === "active")) || (data23 === "retired")) || (data23 === "unknown"))){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err27 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data27 = data.date;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data27))){
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data29 = data.publisher;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -2020,52 +1408,29 @@ let data31 = data.contact;
 if(Array.isArray(data31)){
 const len3 = data31.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data31[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data31,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data31[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -2073,21 +1438,13 @@ let data35 = data.useContext;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data35[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data35[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2095,112 +1452,100 @@ let data37 = data.jurisdiction;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data37[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data37[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data39 = data.purpose;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
 let data41 = data.start;
 if(typeof data41 !== "string"){
-const err40 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data41 === "Account") || (data41 === "ActivityDefinition")) || (data41 === "AdverseEvent")) || (data41 === "AllergyIntolerance")) || (data41 === "Appointment")) || (data41 === "AppointmentResponse")) || (data41 === "AuditEvent")) || (data41 === "Basic")) || (data41 === "Binary")) || (data41 === "BiologicallyDerivedProduct")) || (data41 === "BodyStructure")) || (data41 === "Bundle")) || (data41 === "CapabilityStatement")) || (data41 === "CarePlan")) || (data41 === "CareTeam")) || (data41 === "CatalogEntry")) || (data41 === "ChargeItem")) || (data41 === "ChargeItemDefinition")) || (data41 === "Claim")) || (data41 === "ClaimResponse")) || (data41 === "ClinicalImpression")) || (data41 === "CodeSystem")) || (data41 === "Communication")) || (data41 === "CommunicationRequest")) || (data41 === "CompartmentDefinition")) || (data41 === "Composition")) || (data41 === "ConceptMap")) || (data41 === "Condition")) || (data41 === "Consent")) || (data41 === "Contract")) || (data41 === "Coverage")) || (data41 === "CoverageEligibilityRequest")) || (data41 === "CoverageEligibilityResponse")) || (data41 === "DetectedIssue")) || (data41 === "Device")) || (data41 === "DeviceDefinition")) || (data41 === "DeviceMetric")) || (data41 === "DeviceRequest")) || (data41 === "DeviceUseStatement")) || (data41 === "DiagnosticReport")) || (data41 === "DocumentManifest")) || (data41 === "DocumentReference")) || (data41 === "DomainResource")) || (data41 === "EffectEvidenceSynthesis")) || (data41 === "Encounter")) || (data41 === "Endpoint")) || (data41 === "EnrollmentRequest")) || (data41 === "EnrollmentResponse")) || (data41 === "EpisodeOfCare")) || (data41 === "EventDefinition")) || (data41 === "Evidence")) || (data41 === "EvidenceVariable")) || (data41 === "ExampleScenario")) || (data41 === "ExplanationOfBenefit")) || (data41 === "FamilyMemberHistory")) || (data41 === "Flag")) || (data41 === "Goal")) || (data41 === "GraphDefinition")) || (data41 === "Group")) || (data41 === "GuidanceResponse")) || (data41 === "HealthcareService")) || (data41 === "ImagingStudy")) || (data41 === "Immunization")) || (data41 === "ImmunizationEvaluation")) || (data41 === "ImmunizationRecommendation")) || (data41 === "ImplementationGuide")) || (data41 === "InsurancePlan")) || (data41 === "Invoice")) || (data41 === "Library")) || (data41 === "Linkage")) || (data41 === "List")) || (data41 === "Location")) || (data41 === "Measure")) || (data41 === "MeasureReport")) || (data41 === "Media")) || (data41 === "Medication")) || (data41 === "MedicationAdministration")) || (data41 === "MedicationDispense")) || (data41 === "MedicationKnowledge")) || (data41 === "MedicationRequest")) || (data41 === "MedicationStatement")) || (data41 === "MedicinalProduct")) || (data41 === "MedicinalProductAuthorization")) || (data41 === "MedicinalProductContraindication")) || (data41 === "MedicinalProductIndication")) || (data41 === "MedicinalProductIngredient")) || (data41 === "MedicinalProductInteraction")) || (data41 === "MedicinalProductManufactured")) || (data41 === "MedicinalProductPackaged")) || (data41 === "MedicinalProductPharmaceutical")) || (data41 === "MedicinalProductUndesirableEffect")) || (data41 === "MessageDefinition")) || (data41 === "MessageHeader")) || (data41 === "MolecularSequence")) || (data41 === "NamingSystem")) || (data41 === "NutritionOrder")) || (data41 === "Observation")) || (data41 === "ObservationDefinition")) || (data41 === "OperationDefinition")) || (data41 === "OperationOutcome")) || (data41 === "Organization")) || (data41 === "OrganizationAffiliation")) || (data41 === "Parameters")) || (data41 === "Patient")) || (data41 === "PaymentNotice")) || (data41 === "PaymentReconciliation")) || (data41 === "Person")) || (data41 === "PlanDefinition")) || (data41 === "Practitioner")) || (data41 === "PractitionerRole")) || (data41 === "Procedure")) || (data41 === "Provenance")) || (data41 === "Questionnaire")) || (data41 === "QuestionnaireResponse")) || (data41 === "RelatedPerson")) || (data41 === "RequestGroup")) || (data41 === "ResearchDefinition")) || (data41 === "ResearchElementDefinition")) || (data41 === "ResearchStudy")) || (data41 === "ResearchSubject")) || (data41 === "Resource")) || (data41 === "RiskAssessment")) || (data41 === "RiskEvidenceSynthesis")) || (data41 === "Schedule")) || (data41 === "SearchParameter")) || (data41 === "ServiceRequest")) || (data41 === "Slot")) || (data41 === "Specimen")) || (data41 === "SpecimenDefinition")) || (data41 === "StructureDefinition")) || (data41 === "StructureMap")) || (data41 === "Subscription")) || (data41 === "Substance")) || (data41 === "SubstanceNucleicAcid")) || (data41 === "SubstancePolymer")) || (data41 === "SubstanceProtein")) || (data41 === "SubstanceReferenceInformation")) || (data41 === "SubstanceSourceMaterial")) || (data41 === "SubstanceSpecification")) || (data41 === "SupplyDelivery")) || (data41 === "SupplyRequest")) || (data41 === "Task")) || (data41 === "TerminologyCapabilities")) || (data41 === "TestReport")) || (data41 === "TestScript")) || (data41 === "ValueSet")) || (data41 === "VerificationResult")) || (data41 === "VisionPrescription"))){
-const err41 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/enum",keyword:"enum",params:{allowedValues: schema0.properties.start.enum}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data41 === "Account") ||
+(data41 === "ActivityDefinition")) || (data41 === "AdverseEvent")) || (data41 === "AllergyIntolerance")) ||
+(data41 === "Appointment")) || (data41 === "AppointmentResponse")) || (data41 === "AuditEvent")) || (data41 === "Basic")) ||
+(data41 === "Binary")) || (data41 === "BiologicallyDerivedProduct")) || (data41 === "BodyStructure")) || (data41 === "Bundle")) ||
+(data41 === "CapabilityStatement")) || (data41 === "CarePlan")) || (data41 === "CareTeam")) || (data41 === "CatalogEntry")) ||
+(data41 === "ChargeItem")) || (data41 === "ChargeItemDefinition")) || (data41 === "Claim")) || (data41 === "ClaimResponse")) ||
+(data41 === "ClinicalImpression")) || (data41 === "CodeSystem")) || (data41 === "Communication")) || (data41 === "CommunicationRequest")) ||
+(data41 === "CompartmentDefinition")) || (data41 === "Composition")) || (data41 === "ConceptMap")) || (data41 === "Condition")) ||
+(data41 === "Consent")) || (data41 === "Contract")) || (data41 === "Coverage")) || (data41 === "CoverageEligibilityRequest")) ||
+(data41 === "CoverageEligibilityResponse")) || (data41 === "DetectedIssue")) || (data41 === "Device")) ||
+(data41 === "DeviceDefinition")) || (data41 === "DeviceMetric")) || (data41 === "DeviceRequest")) || (data41 === "DeviceUseStatement")) ||
+(data41 === "DiagnosticReport")) || (data41 === "DocumentManifest")) || (data41 === "DocumentReference")) ||
+(data41 === "DomainResource")) || (data41 === "EffectEvidenceSynthesis")) || (data41 === "Encounter")) ||
+(data41 === "Endpoint")) || (data41 === "EnrollmentRequest")) || (data41 === "EnrollmentResponse")) || (data41 === "EpisodeOfCare")) ||
+(data41 === "EventDefinition")) || (data41 === "Evidence")) || (data41 === "EvidenceVariable")) || (data41 === "ExampleScenario")) ||
+(data41 === "ExplanationOfBenefit")) || (data41 === "FamilyMemberHistory")) || (data41 === "Flag")) || (data41 === "Goal")) ||
+(data41 === "GraphDefinition")) || (data41 === "Group")) || (data41 === "GuidanceResponse")) || (data41 === "HealthcareService")) ||
+(data41 === "ImagingStudy")) || (data41 === "Immunization")) || (data41 === "ImmunizationEvaluation")) ||
+(data41 === "ImmunizationRecommendation")) || (data41 === "ImplementationGuide")) || (data41 === "InsurancePlan")) ||
+(data41 === "Invoice")) || (data41 === "Library")) || (data41 === "Linkage")) || (data41 === "List")) || (data41 === "Location")) ||
+(data41 === "Measure")) || (data41 === "MeasureReport")) || (data41 === "Media")) || (data41 === "Medication")) ||
+(data41 === "MedicationAdministration")) || (data41 === "MedicationDispense")) || (data41 === "MedicationKnowledge")) ||
+(data41 === "MedicationRequest")) || (data41 === "MedicationStatement")) || (data41 === "MedicinalProduct")) ||
+(data41 === "MedicinalProductAuthorization")) || (data41 === "MedicinalProductContraindication")) || (data41 === "MedicinalProductIndication")) ||
+(data41 === "MedicinalProductIngredient")) || (data41 === "MedicinalProductInteraction")) || (data41 === "MedicinalProductManufactured")) ||
+(data41 === "MedicinalProductPackaged")) || (data41 === "MedicinalProductPharmaceutical")) || (data41 === "MedicinalProductUndesirableEffect")) ||
+(data41 === "MessageDefinition")) || (data41 === "MessageHeader")) || (data41 === "MolecularSequence")) ||
+(data41 === "NamingSystem")) || (data41 === "NutritionOrder")) || (data41 === "Observation")) || (data41 === "ObservationDefinition")) ||
+(data41 === "OperationDefinition")) || (data41 === "OperationOutcome")) || (data41 === "Organization")) ||
+(data41 === "OrganizationAffiliation")) || (data41 === "Parameters")) || (data41 === "Patient")) || (data41 === "PaymentNotice")) ||
+(data41 === "PaymentReconciliation")) || (data41 === "Person")) || (data41 === "PlanDefinition")) || (data41 === "Practitioner")) ||
+(data41 === "PractitionerRole")) || (data41 === "Procedure")) || (data41 === "Provenance")) || (data41 === "Questionnaire")) ||
+(data41 === "QuestionnaireResponse")) || (data41 === "RelatedPerson")) || (data41 === "RequestGroup")) ||
+(data41 === "ResearchDefinition")) || (data41 === "ResearchElementDefinition")) || (data41 === "ResearchStudy")) ||
+(data41 === "ResearchSubject")) || (data41 === "Resource")) || (data41 === "RiskAssessment")) || (data41 === "RiskEvidenceSynthesis")) ||
+(data41 === "Schedule")) || (data41 === "SearchParameter")) || (data41 === "ServiceRequest")) || (data41 === "Slot")) ||
+(data41 === "Specimen")) || (data41 === "SpecimenDefinition")) || (data41 === "StructureDefinition")) || (data41 === "StructureMap")) ||
+(data41 === "Subscription")) || (data41 === "Substance")) || (data41 === "SubstanceNucleicAcid")) || (data41 === "SubstancePolymer")) ||
+(data41 === "SubstanceProtein")) || (data41 === "SubstanceReferenceInformation")) || (data41 === "SubstanceSourceMaterial")) ||
+(data41 === "SubstanceSpecification")) || (data41 === "SupplyDelivery")) || (data41 === "SupplyRequest")) ||
+(data41 === "Task")) || (data41 === "TerminologyCapabilities")) || (data41 === "TestReport")) || (data41 === "TestScript")) ||
+(data41 === "ValueSet")) || (data41 === "VerificationResult")) || (data41 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/enum", {allowedValues: schema0.properties.start.enum}); errors++;
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func2(data._start, {instancePath:instancePath+"/_start",parentData:data,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
 let data43 = data.profile;
 if(typeof data43 === "string"){
 if(!pattern1.test(data43)){
-const err42 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data._profile !== undefined && func0.call(data, "_profile")){
-if(!(func2(data._profile, {instancePath:instancePath+"/_profile",parentData:data,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._profile, {instancePath:instancePath+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -2208,33 +1553,18 @@ let data45 = data.link;
 if(Array.isArray(data45)){
 const len6 = data45.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate1(data45[i6], {instancePath:instancePath+"/link/" + i6,parentData:data45,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data45[i6], {instancePath:instancePath+"/link/" + i6}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2242,3 +1572,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -23,7 +23,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const obj0 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Group.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -39,14 +39,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -63,14 +56,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -82,28 +68,14 @@ props0._type = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._actual !== undefined && func0.call(data, "_actual")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -120,14 +92,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.actual === undefined) || (!(func0.call(data, "actual")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "actual"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "actual"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -139,14 +104,7 @@ props1._actual = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -159,14 +117,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -199,113 +150,60 @@ props0.member = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Group" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Group"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Group"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -313,21 +211,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -335,21 +225,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -357,21 +239,13 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -379,160 +253,89 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-const err18 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data20 = data.type;
 if(!((((((data20 === "person") || (data20 === "animal")) || (data20 === "practitioner")) || (data20 === "device")) || (data20 === "medication")) || (data20 === "substance"))){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.actual !== undefined && func0.call(data, "actual")){
 if(typeof data.actual !== "boolean"){
-const err20 = {instancePath:instancePath+"/actual",schemaPath:"#/properties/actual/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/actual", "#/properties/actual/type", {type: "boolean"}); errors++;
 }
 }
 if(data._actual !== undefined && func0.call(data, "_actual")){
-if(!(func2(data._actual, {instancePath:instancePath+"/_actual",parentData:data,parentDataProperty:"_actual",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._actual, {instancePath:instancePath+"/_actual"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-const err21 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
 let data27 = data.quantity;
 if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-const err23 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
 }
 if((typeof data27 == "number") && (isFinite(data27))){
 if(data27 > 2147483647 || isNaN(data27)){
-const err24 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data27 < 0 || isNaN(data27)){
-const err25 = {instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity",parentData:data,parentDataProperty:"_quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.managingEntity !== undefined && func0.call(data, "managingEntity")){
-if(!(func9(data.managingEntity, {instancePath:instancePath+"/managingEntity",parentData:data,parentDataProperty:"managingEntity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.managingEntity, {instancePath:instancePath+"/managingEntity"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.characteristic !== undefined && func0.call(data, "characteristic")){
@@ -547,14 +350,7 @@ const _errs57 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31.valueCodeableConcept !== undefined && func0.call(data31, "valueCodeableConcept")){
 var valid19 = false;
-const err26 = {};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -562,14 +358,7 @@ var valid19 = true;
 if(valid19){
 if(data31.valueBoolean !== undefined && func0.call(data31, "valueBoolean")){
 var valid19 = false;
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -577,14 +366,7 @@ var valid19 = true;
 if(valid19){
 if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
 var valid19 = false;
-const err28 = {};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -592,14 +374,7 @@ var valid19 = true;
 if(valid19){
 if(data31.valueQuantity !== undefined && func0.call(data31, "valueQuantity")){
 var valid19 = false;
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -607,14 +382,7 @@ var valid19 = true;
 if(valid19){
 if(data31.valueRange !== undefined && func0.call(data31, "valueRange")){
 var valid19 = false;
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -622,14 +390,7 @@ var valid19 = true;
 if(valid19){
 if(data31.valueReference !== undefined && func0.call(data31, "valueReference")){
 var valid19 = false;
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid19 = true;
@@ -654,42 +415,21 @@ if(_valid2){
 const _errs58 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.valueCodeableConcept === undefined) || (!(func0.call(data31, "valueCodeableConcept")))){
-const err32 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
 }
 }
 var _valid2 = _errs58 === errors;
 valid18 = _valid2;
 }
 if(!valid18){
-const err33 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs60 = errors;
 let valid20 = true;
 const _errs61 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs61 === errors;
@@ -706,14 +446,7 @@ if(_valid3){
 const _errs62 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.exclude === undefined) || (!(func0.call(data31, "exclude")))){
-const err35 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/allOf/1/then/required",keyword:"required",params:{missingProperty: "exclude"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/then/required", {missingProperty: "exclude"}); errors++;
 }
 }
 var _valid3 = _errs62 === errors;
@@ -725,14 +458,7 @@ props2._exclude = true;
 }
 }
 if(!valid20){
-const err36 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -745,14 +471,7 @@ props2.valueReference = true;
 }
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.code === undefined) || (!(func0.call(data31, "code")))){
-const err37 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/required", {missingProperty: "code"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -774,25 +493,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data39 = data31.id;
 if(typeof data39 === "string"){
 if(func8(data39) < 1){
-const err38 = {instancePath:instancePath+"/characteristic/" + i4+"/id",schemaPath:"#/$defs/Group_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/characteristic/" + i4+"/id",schemaPath:"#/$defs/Group_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -800,21 +505,13 @@ let data40 = data31.extension;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data40[i5], {instancePath:instancePath+"/characteristic/" + i4+"/extension/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i5], {instancePath:instancePath+"/characteristic/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/characteristic/" + i4+"/extension",schemaPath:"#/$defs/Group_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/extension", "#/$defs/Group_Characteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -822,128 +519,77 @@ let data42 = data31.modifierExtension;
 if(Array.isArray(data42)){
 const len6 = data42.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data42[i6], {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension/" + i6,parentData:data42,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i6], {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension",schemaPath:"#/$defs/Group_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/modifierExtension", "#/$defs/Group_Characteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.code !== undefined && func0.call(data31, "code")){
-if(!(func7(data31.code, {instancePath:instancePath+"/characteristic/" + i4+"/code",parentData:data31,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data31.code, {instancePath:instancePath+"/characteristic/" + i4+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data31.valueCodeableConcept !== undefined && func0.call(data31, "valueCodeableConcept")){
-if(!(func7(data31.valueCodeableConcept, {instancePath:instancePath+"/characteristic/" + i4+"/valueCodeableConcept",parentData:data31,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data31.valueCodeableConcept, {instancePath:instancePath+"/characteristic/" + i4+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data31.valueBoolean !== undefined && func0.call(data31, "valueBoolean")){
 if(typeof data31.valueBoolean !== "boolean"){
-const err42 = {instancePath:instancePath+"/characteristic/" + i4+"/valueBoolean",schemaPath:"#/$defs/Group_Characteristic/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/valueBoolean", "#/$defs/Group_Characteristic/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
-if(!(func2(data31._valueBoolean, {instancePath:instancePath+"/characteristic/" + i4+"/_valueBoolean",parentData:data31,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._valueBoolean, {instancePath:instancePath+"/characteristic/" + i4+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.valueQuantity !== undefined && func0.call(data31, "valueQuantity")){
-if(!(func10(data31.valueQuantity, {instancePath:instancePath+"/characteristic/" + i4+"/valueQuantity",parentData:data31,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data31.valueQuantity, {instancePath:instancePath+"/characteristic/" + i4+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data31.valueRange !== undefined && func0.call(data31, "valueRange")){
-if(!(func11(data31.valueRange, {instancePath:instancePath+"/characteristic/" + i4+"/valueRange",parentData:data31,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data31.valueRange, {instancePath:instancePath+"/characteristic/" + i4+"/valueRange"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data31.valueReference !== undefined && func0.call(data31, "valueReference")){
-if(!(func9(data31.valueReference, {instancePath:instancePath+"/characteristic/" + i4+"/valueReference",parentData:data31,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data31.valueReference, {instancePath:instancePath+"/characteristic/" + i4+"/valueReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data31.exclude !== undefined && func0.call(data31, "exclude")){
 if(typeof data31.exclude !== "boolean"){
-const err43 = {instancePath:instancePath+"/characteristic/" + i4+"/exclude",schemaPath:"#/$defs/Group_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/exclude", "#/$defs/Group_Characteristic/properties/exclude/type", {type: "boolean"}); errors++;
 }
 }
 if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
-if(!(func2(data31._exclude, {instancePath:instancePath+"/characteristic/" + i4+"/_exclude",parentData:data31,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._exclude, {instancePath:instancePath+"/characteristic/" + i4+"/_exclude"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.period !== undefined && func0.call(data31, "period")){
-if(!(func12(data31.period, {instancePath:instancePath+"/characteristic/" + i4+"/period",parentData:data31,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data31.period, {instancePath:instancePath+"/characteristic/" + i4+"/period"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 const forms0 = func13(data31, obj0);
 if(forms0 !== null){
-const err44 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/characteristic/" + i4,schemaPath:"#/$defs/Group_Characteristic/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.member !== undefined && func0.call(data, "member")){
@@ -954,38 +600,17 @@ for(let i7=0; i7<len7; i7++){
 let data55 = data54[i7];
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.entity === undefined) || (!(func0.call(data55, "entity")))){
-const err47 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/required",keyword:"required",params:{missingProperty: "entity"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/required", {missingProperty: "entity"}); errors++;
 }
 if(data55.id !== undefined && func0.call(data55, "id")){
 let data56 = data55.id;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-const err48 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/member/" + i7+"/id",schemaPath:"#/$defs/Group_Member/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -993,21 +618,13 @@ let data57 = data55.extension;
 if(Array.isArray(data57)){
 const len8 = data57.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data57[i8], {instancePath:instancePath+"/member/" + i7+"/extension/" + i8,parentData:data57,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data57[i8], {instancePath:instancePath+"/member/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/member/" + i7+"/extension",schemaPath:"#/$defs/Group_Member/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/extension", "#/$defs/Group_Member/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -1015,87 +632,48 @@ let data59 = data55.modifierExtension;
 if(Array.isArray(data59)){
 const len9 = data59.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data59[i9], {instancePath:instancePath+"/member/" + i7+"/modifierExtension/" + i9,parentData:data59,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i9], {instancePath:instancePath+"/member/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/member/" + i7+"/modifierExtension",schemaPath:"#/$defs/Group_Member/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/modifierExtension", "#/$defs/Group_Member/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.entity !== undefined && func0.call(data55, "entity")){
-if(!(func9(data55.entity, {instancePath:instancePath+"/member/" + i7+"/entity",parentData:data55,parentDataProperty:"entity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data55.entity, {instancePath:instancePath+"/member/" + i7+"/entity"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data55.period !== undefined && func0.call(data55, "period")){
-if(!(func12(data55.period, {instancePath:instancePath+"/member/" + i7+"/period",parentData:data55,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data55.period, {instancePath:instancePath+"/member/" + i7+"/period"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data55.inactive !== undefined && func0.call(data55, "inactive")){
 if(typeof data55.inactive !== "boolean"){
-const err52 = {instancePath:instancePath+"/member/" + i7+"/inactive",schemaPath:"#/$defs/Group_Member/properties/inactive/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7+"/inactive", "#/$defs/Group_Member/properties/inactive/type", {type: "boolean"}); errors++;
 }
 }
 if(data55._inactive !== undefined && func0.call(data55, "_inactive")){
-if(!(func2(data55._inactive, {instancePath:instancePath+"/member/" + i7+"/_inactive",parentData:data55,parentDataProperty:"_inactive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._inactive, {instancePath:instancePath+"/member/" + i7+"/_inactive"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/member/" + i7,schemaPath:"#/$defs/Group_Member/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/member",schemaPath:"#/properties/member/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/member", "#/properties/member/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1103,3 +681,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

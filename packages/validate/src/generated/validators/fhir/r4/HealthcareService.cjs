@@ -24,7 +24,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/HealthcareService.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -37,124 +37,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("HealthcareService" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "HealthcareService"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "HealthcareService"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -162,21 +102,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -184,21 +116,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -206,21 +130,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -228,45 +144,28 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.providedBy !== undefined && func0.call(data, "providedBy")){
-if(!(func7(data.providedBy, {instancePath:instancePath+"/providedBy",parentData:data,parentDataProperty:"providedBy",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.providedBy, {instancePath:instancePath+"/providedBy"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -274,21 +173,13 @@ let data19 = data.category;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data19[i4], {instancePath:instancePath+"/category/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data19[i4], {instancePath:instancePath+"/category/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -296,21 +187,13 @@ let data21 = data.type;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data21[i5], {instancePath:instancePath+"/type/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data21[i5], {instancePath:instancePath+"/type/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -318,21 +201,13 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data23[i6], {instancePath:instancePath+"/specialty/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data23[i6], {instancePath:instancePath+"/specialty/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/specialty",schemaPath:"#/properties/specialty/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -340,120 +215,66 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len7 = data25.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func7(data25[i7], {instancePath:instancePath+"/location/" + i7,parentData:data25,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25[i7], {instancePath:instancePath+"/location/" + i7}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data27 = data.name;
 if(typeof data27 === "string"){
 if(func9(data27) < 1){
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data29 = data.comment;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-const err19 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.extraDetails !== undefined && func0.call(data, "extraDetails")){
 let data31 = data.extraDetails;
 if(typeof data31 === "string"){
 if(func9(data31) < 1){
-const err21 = {instancePath:instancePath+"/extraDetails",schemaPath:"#/properties/extraDetails/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/extraDetails",schemaPath:"#/properties/extraDetails/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extraDetails", "#/properties/extraDetails/type", {type: "string"}); errors++;
 }
 }
 if(data._extraDetails !== undefined && func0.call(data, "_extraDetails")){
-if(!(func2(data._extraDetails, {instancePath:instancePath+"/_extraDetails",parentData:data,parentDataProperty:"_extraDetails",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._extraDetails, {instancePath:instancePath+"/_extraDetails"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.photo !== undefined && func0.call(data, "photo")){
-if(!(func10(data.photo, {instancePath:instancePath+"/photo",parentData:data,parentDataProperty:"photo",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.photo, {instancePath:instancePath+"/photo"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -461,21 +282,13 @@ let data34 = data.telecom;
 if(Array.isArray(data34)){
 const len8 = data34.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func11(data34[i8], {instancePath:instancePath+"/telecom/" + i8,parentData:data34,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data34[i8], {instancePath:instancePath+"/telecom/" + i8}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/telecom",schemaPath:"#/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.coverageArea !== undefined && func0.call(data, "coverageArea")){
@@ -483,21 +296,13 @@ let data36 = data.coverageArea;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data36[i9], {instancePath:instancePath+"/coverageArea/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data36[i9], {instancePath:instancePath+"/coverageArea/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/coverageArea",schemaPath:"#/properties/coverageArea/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/coverageArea", "#/properties/coverageArea/type", {type: "array"}); errors++;
 }
 }
 if(data.serviceProvisionCode !== undefined && func0.call(data, "serviceProvisionCode")){
@@ -505,21 +310,13 @@ let data38 = data.serviceProvisionCode;
 if(Array.isArray(data38)){
 const len10 = data38.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data38[i10], {instancePath:instancePath+"/serviceProvisionCode/" + i10,parentData:data38,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data38[i10], {instancePath:instancePath+"/serviceProvisionCode/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/serviceProvisionCode",schemaPath:"#/properties/serviceProvisionCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/serviceProvisionCode", "#/properties/serviceProvisionCode/type", {type: "array"}); errors++;
 }
 }
 if(data.eligibility !== undefined && func0.call(data, "eligibility")){
@@ -533,25 +330,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data42 = data41.id;
 if(typeof data42 === "string"){
 if(func9(data42) < 1){
-const err26 = {instancePath:instancePath+"/eligibility/" + i11+"/id",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/eligibility/" + i11+"/id",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/id", "#/$defs/HealthcareService_Eligibility/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -559,21 +342,13 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len12 = data43.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data43[i12], {instancePath:instancePath+"/eligibility/" + i11+"/extension/" + i12,parentData:data43,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i12], {instancePath:instancePath+"/eligibility/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/eligibility/" + i11+"/extension",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/extension", "#/$defs/HealthcareService_Eligibility/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -581,82 +356,44 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len13 = data45.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data45[i13], {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension/" + i13,parentData:data45,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i13], {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/eligibility/" + i11+"/modifierExtension",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/modifierExtension", "#/$defs/HealthcareService_Eligibility/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
-if(!(func8(data41.code, {instancePath:instancePath+"/eligibility/" + i11+"/code",parentData:data41,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data41.code, {instancePath:instancePath+"/eligibility/" + i11+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data41.comment !== undefined && func0.call(data41, "comment")){
 let data48 = data41.comment;
 if(typeof data48 === "string"){
 if(func9(data48) < 1){
-const err30 = {instancePath:instancePath+"/eligibility/" + i11+"/comment",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/eligibility/" + i11+"/comment",schemaPath:"#/$defs/HealthcareService_Eligibility/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11+"/comment", "#/$defs/HealthcareService_Eligibility/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data41._comment !== undefined && func0.call(data41, "_comment")){
-if(!(func2(data41._comment, {instancePath:instancePath+"/eligibility/" + i11+"/_comment",parentData:data41,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._comment, {instancePath:instancePath+"/eligibility/" + i11+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/eligibility/" + i11,schemaPath:"#/$defs/HealthcareService_Eligibility/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility/" + i11, "#/$defs/HealthcareService_Eligibility/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/eligibility",schemaPath:"#/properties/eligibility/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eligibility", "#/properties/eligibility/type", {type: "array"}); errors++;
 }
 }
 if(data.program !== undefined && func0.call(data, "program")){
@@ -664,21 +401,13 @@ let data50 = data.program;
 if(Array.isArray(data50)){
 const len14 = data50.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func8(data50[i14], {instancePath:instancePath+"/program/" + i14,parentData:data50,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data50[i14], {instancePath:instancePath+"/program/" + i14}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/program",schemaPath:"#/properties/program/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/program", "#/properties/program/type", {type: "array"}); errors++;
 }
 }
 if(data.characteristic !== undefined && func0.call(data, "characteristic")){
@@ -686,21 +415,13 @@ let data52 = data.characteristic;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func8(data52[i15], {instancePath:instancePath+"/characteristic/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data52[i15], {instancePath:instancePath+"/characteristic/" + i15}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
@@ -708,21 +429,13 @@ let data54 = data.communication;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func8(data54[i16], {instancePath:instancePath+"/communication/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data54[i16], {instancePath:instancePath+"/communication/" + i16}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
 }
 }
 if(data.referralMethod !== undefined && func0.call(data, "referralMethod")){
@@ -730,39 +443,23 @@ let data56 = data.referralMethod;
 if(Array.isArray(data56)){
 const len17 = data56.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func8(data56[i17], {instancePath:instancePath+"/referralMethod/" + i17,parentData:data56,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data56[i17], {instancePath:instancePath+"/referralMethod/" + i17}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/referralMethod",schemaPath:"#/properties/referralMethod/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referralMethod", "#/properties/referralMethod/type", {type: "array"}); errors++;
 }
 }
 if(data.appointmentRequired !== undefined && func0.call(data, "appointmentRequired")){
 if(typeof data.appointmentRequired !== "boolean"){
-const err38 = {instancePath:instancePath+"/appointmentRequired",schemaPath:"#/properties/appointmentRequired/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/appointmentRequired", "#/properties/appointmentRequired/type", {type: "boolean"}); errors++;
 }
 }
 if(data._appointmentRequired !== undefined && func0.call(data, "_appointmentRequired")){
-if(!(func2(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired",parentData:data,parentDataProperty:"_appointmentRequired",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._appointmentRequired, {instancePath:instancePath+"/_appointmentRequired"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.availableTime !== undefined && func0.call(data, "availableTime")){
@@ -776,25 +473,11 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func9(data62) < 1){
-const err39 = {instancePath:instancePath+"/availableTime/" + i18+"/id",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/availableTime/" + i18+"/id",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/id", "#/$defs/HealthcareService_AvailableTime/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data61.extension !== undefined && func0.call(data61, "extension")){
@@ -802,21 +485,13 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len19 = data63.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data63[i19], {instancePath:instancePath+"/availableTime/" + i18+"/extension/" + i19,parentData:data63,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i19], {instancePath:instancePath+"/availableTime/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/availableTime/" + i18+"/extension",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/extension", "#/$defs/HealthcareService_AvailableTime/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
@@ -824,21 +499,13 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len20 = data65.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data65[i20], {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension/" + i20,parentData:data65,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data65[i20], {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/availableTime/" + i18+"/modifierExtension",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/modifierExtension", "#/$defs/HealthcareService_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data61.daysOfWeek !== undefined && func0.call(data61, "daysOfWeek")){
@@ -848,26 +515,12 @@ const len21 = data67.length;
 for(let i21=0; i21<len21; i21++){
 let data68 = data67[i21];
 if(!(((((((data68 === "mon") || (data68 === "tue")) || (data68 === "wed")) || (data68 === "thu")) || (data68 === "fri")) || (data68 === "sat")) || (data68 === "sun"))){
-const err43 = {instancePath:instancePath+"/availableTime/" + i18+"/daysOfWeek/" + i21,schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.daysOfWeek.items.enum}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek/" + i21, "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/availableTime/" + i18+"/daysOfWeek",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data61._daysOfWeek !== undefined && func0.call(data61, "_daysOfWeek")){
@@ -875,145 +528,71 @@ let data69 = data61._daysOfWeek;
 if(Array.isArray(data69)){
 const len22 = data69.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func2(data69[i22], {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek/" + i22,parentData:data69,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data69[i22], {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek/" + i22}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/availableTime/" + i18+"/_daysOfWeek",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/_daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/_daysOfWeek", "#/$defs/HealthcareService_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data61.allDay !== undefined && func0.call(data61, "allDay")){
 if(typeof data61.allDay !== "boolean"){
-const err46 = {instancePath:instancePath+"/availableTime/" + i18+"/allDay",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/allDay/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/allDay", "#/$defs/HealthcareService_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data61._allDay !== undefined && func0.call(data61, "_allDay")){
-if(!(func2(data61._allDay, {instancePath:instancePath+"/availableTime/" + i18+"/_allDay",parentData:data61,parentDataProperty:"_allDay",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data61._allDay, {instancePath:instancePath+"/availableTime/" + i18+"/_allDay"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data61.availableStartTime !== undefined && func0.call(data61, "availableStartTime")){
 let data73 = data61.availableStartTime;
 if(typeof data73 === "string"){
 if(!pattern3.test(data73)){
-const err47 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data73))){
-const err48 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/availableTime/" + i18+"/availableStartTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableStartTime", "#/$defs/HealthcareService_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
 }
 }
 if(data61._availableStartTime !== undefined && func0.call(data61, "_availableStartTime")){
-if(!(func2(data61._availableStartTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableStartTime",parentData:data61,parentDataProperty:"_availableStartTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data61._availableStartTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableStartTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data61.availableEndTime !== undefined && func0.call(data61, "availableEndTime")){
 let data75 = data61.availableEndTime;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err50 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data75))){
-const err51 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/availableTime/" + i18+"/availableEndTime",schemaPath:"#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18+"/availableEndTime", "#/$defs/HealthcareService_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
 }
 }
 if(data61._availableEndTime !== undefined && func0.call(data61, "_availableEndTime")){
-if(!(func2(data61._availableEndTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableEndTime",parentData:data61,parentDataProperty:"_availableEndTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data61._availableEndTime, {instancePath:instancePath+"/availableTime/" + i18+"/_availableEndTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/availableTime/" + i18,schemaPath:"#/$defs/HealthcareService_AvailableTime/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i18, "#/$defs/HealthcareService_AvailableTime/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
@@ -1027,14 +606,7 @@ let valid55 = true;
 const _errs128 = errors;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if(data78._description !== undefined && func0.call(data78, "_description")){
-const err55 = {};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs128 === errors;
@@ -1051,14 +623,7 @@ if(_valid0){
 const _errs129 = errors;
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if((data78.description === undefined) || (!(func0.call(data78, "description")))){
-const err56 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid0 = _errs129 === errors;
@@ -1070,14 +635,7 @@ props0._description = true;
 }
 }
 if(!valid55){
-const err57 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
 if(props0 !== true){
@@ -1093,25 +651,11 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data80 = data78.id;
 if(typeof data80 === "string"){
 if(func9(data80) < 1){
-const err58 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/notAvailable/" + i23+"/id",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/id", "#/$defs/HealthcareService_NotAvailable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data78.extension !== undefined && func0.call(data78, "extension")){
@@ -1119,21 +663,13 @@ let data81 = data78.extension;
 if(Array.isArray(data81)){
 const len24 = data81.length;
 for(let i24=0; i24<len24; i24++){
-if(!(func5(data81[i24], {instancePath:instancePath+"/notAvailable/" + i23+"/extension/" + i24,parentData:data81,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i24], {instancePath:instancePath+"/notAvailable/" + i23+"/extension/" + i24}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/notAvailable/" + i23+"/extension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/extension", "#/$defs/HealthcareService_NotAvailable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
@@ -1141,113 +677,60 @@ let data83 = data78.modifierExtension;
 if(Array.isArray(data83)){
 const len25 = data83.length;
 for(let i25=0; i25<len25; i25++){
-if(!(func5(data83[i25], {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension/" + i25,parentData:data83,parentDataProperty:i25,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data83[i25], {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension/" + i25}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/notAvailable/" + i23+"/modifierExtension",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/modifierExtension", "#/$defs/HealthcareService_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data78.description !== undefined && func0.call(data78, "description")){
 let data85 = data78.description;
 if(typeof data85 === "string"){
 if(func9(data85) < 1){
-const err62 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/notAvailable/" + i23+"/description",schemaPath:"#/$defs/HealthcareService_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23+"/description", "#/$defs/HealthcareService_NotAvailable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data78._description !== undefined && func0.call(data78, "_description")){
-if(!(func2(data78._description, {instancePath:instancePath+"/notAvailable/" + i23+"/_description",parentData:data78,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data78._description, {instancePath:instancePath+"/notAvailable/" + i23+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data78.during !== undefined && func0.call(data78, "during")){
-if(!(func12(data78.during, {instancePath:instancePath+"/notAvailable/" + i23+"/during",parentData:data78,parentDataProperty:"during",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data78.during, {instancePath:instancePath+"/notAvailable/" + i23+"/during"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/notAvailable/" + i23,schemaPath:"#/$defs/HealthcareService_NotAvailable/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i23, "#/$defs/HealthcareService_NotAvailable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data88 = data.availabilityExceptions;
 if(typeof data88 === "string"){
 if(func9(data88) < 1){
-const err66 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions",parentData:data,parentDataProperty:"_availabilityExceptions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -1255,33 +738,18 @@ let data90 = data.endpoint;
 if(Array.isArray(data90)){
 const len26 = data90.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func7(data90[i26], {instancePath:instancePath+"/endpoint/" + i26,parentData:data90,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data90[i26], {instancePath:instancePath+"/endpoint/" + i26}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err69 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1334,3 +802,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

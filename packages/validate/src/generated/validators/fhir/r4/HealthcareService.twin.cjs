@@ -766,7 +766,17 @@ errors++;
 }
 }
 for(const key3 in data){
-if(((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "providedBy")) && (key3 !== "category")) && (key3 !== "type")) && (key3 !== "specialty")) && (key3 !== "location")) && (key3 !== "name")) && (key3 !== "_name")) && (key3 !== "comment")) && (key3 !== "_comment")) && (key3 !== "extraDetails")) && (key3 !== "_extraDetails")) && (key3 !== "photo")) && (key3 !== "telecom")) && (key3 !== "coverageArea")) && (key3 !== "serviceProvisionCode")) && (key3 !== "eligibility")) && (key3 !== "program")) && (key3 !== "characteristic")) && (key3 !== "communication")) && (key3 !== "referralMethod")) && (key3 !== "appointmentRequired")) && (key3 !== "_appointmentRequired")) && (key3 !== "availableTime")) && (key3 !== "notAvailable")) && (key3 !== "availabilityExceptions")) && (key3 !== "_availabilityExceptions")) && (key3 !== "endpoint")){
+if(((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) &&
+(key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) &&
+(key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) &&
+(key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "providedBy")) && (key3 !== "category")) &&
+(key3 !== "type")) && (key3 !== "specialty")) && (key3 !== "location")) && (key3 !== "name")) && (key3 !== "_name")) &&
+(key3 !== "comment")) && (key3 !== "_comment")) && (key3 !== "extraDetails")) && (key3 !== "_extraDetails")) &&
+(key3 !== "photo")) && (key3 !== "telecom")) && (key3 !== "coverageArea")) && (key3 !== "serviceProvisionCode")) &&
+(key3 !== "eligibility")) && (key3 !== "program")) && (key3 !== "characteristic")) && (key3 !== "communication")) &&
+(key3 !== "referralMethod")) && (key3 !== "appointmentRequired")) && (key3 !== "_appointmentRequired")) &&
+(key3 !== "availableTime")) && (key3 !== "notAvailable")) && (key3 !== "availabilityExceptions")) && (key3 !== "_availabilityExceptions")) &&
+(key3 !== "endpoint")){
 errors++;
 }
 }

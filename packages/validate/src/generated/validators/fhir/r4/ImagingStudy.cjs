@@ -23,7 +23,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -38,14 +38,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._uid !== undefined && func0.call(data, "_uid")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -62,14 +55,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.uid === undefined) || (!(func0.call(data, "uid")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "uid"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "uid"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -81,25 +67,11 @@ props0._uid = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.modality === undefined) || (!(func0.call(data, "modality")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "modality"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "modality"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -128,25 +100,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func11(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -154,21 +112,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -176,171 +126,88 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.uid !== undefined && func0.call(data, "uid")){
 let data6 = data.uid;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err8 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/uid",schemaPath:"#/properties/uid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/type", {type: "string"}); errors++;
 }
 }
 if(data._uid !== undefined && func0.call(data, "_uid")){
-if(!(func2(data._uid, {instancePath:instancePath+"/_uid",parentData:data,parentDataProperty:"_uid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._uid, {instancePath:instancePath+"/_uid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.number !== undefined && func0.call(data, "number")){
 let data8 = data.number;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err10 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-const err11 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < 0 || isNaN(data8)){
-const err12 = {instancePath:instancePath+"/number",schemaPath:"#/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func2(data._number, {instancePath:instancePath+"/_number",parentData:data,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._number, {instancePath:instancePath+"/_number"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.modality !== undefined && func0.call(data, "modality")){
-if(!(func7(data.modality, {instancePath:instancePath+"/modality",parentData:data,parentDataProperty:"modality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.modality, {instancePath:instancePath+"/modality"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data11 = data.description;
 if(typeof data11 === "string"){
 if(func11(data11) < 1){
-const err13 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
 let data13 = data.numberOfInstances;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err15 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err16 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < 0 || isNaN(data13)){
-const err17 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._numberOfInstances !== undefined && func0.call(data, "_numberOfInstances")){
-if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances",parentData:data,parentDataProperty:"_numberOfInstances",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -348,33 +215,23 @@ let data15 = data.endpoint;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data15[i2], {instancePath:instancePath+"/endpoint/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data15[i2], {instancePath:instancePath+"/endpoint/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.laterality !== undefined && func0.call(data, "laterality")){
-if(!(func7(data.laterality, {instancePath:instancePath+"/laterality",parentData:data,parentDataProperty:"laterality",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.laterality, {instancePath:instancePath+"/laterality"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
@@ -382,62 +239,32 @@ let data19 = data.specimen;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func8(data19[i3], {instancePath:instancePath+"/specimen/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data19[i3], {instancePath:instancePath+"/specimen/" + i3}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/specimen",schemaPath:"#/properties/specimen/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", {type: "array"}); errors++;
 }
 }
 if(data.started !== undefined && func0.call(data, "started")){
 let data21 = data.started;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-const err20 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-const err21 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
 }
 }
 if(data._started !== undefined && func0.call(data, "_started")){
-if(!(func2(data._started, {instancePath:instancePath+"/_started",parentData:data,parentDataProperty:"_started",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._started, {instancePath:instancePath+"/_started"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
@@ -448,38 +275,17 @@ for(let i4=0; i4<len4; i4++){
 let data24 = data23[i4];
 if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
 if((data24.actor === undefined) || (!(func0.call(data24, "actor")))){
-const err23 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data24.id !== undefined && func0.call(data24, "id")){
 let data25 = data24.id;
 if(typeof data25 === "string"){
 if(func11(data25) < 1){
-const err24 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/ImagingStudy_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data24.extension !== undefined && func0.call(data24, "extension")){
@@ -487,21 +293,13 @@ let data26 = data24.extension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data26[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/ImagingStudy_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data24.modifierExtension !== undefined && func0.call(data24, "modifierExtension")){
@@ -509,57 +307,33 @@ let data28 = data24.modifierExtension;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data28[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6,parentData:data28,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data28[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/ImagingStudy_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data24.function !== undefined && func0.call(data24, "function")){
-if(!(func9(data24.function, {instancePath:instancePath+"/performer/" + i4+"/function",parentData:data24,parentDataProperty:"function",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data24.function, {instancePath:instancePath+"/performer/" + i4+"/function"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data24.actor !== undefined && func0.call(data24, "actor")){
-if(!(func8(data24.actor, {instancePath:instancePath+"/performer/" + i4+"/actor",parentData:data24,parentDataProperty:"actor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data24.actor, {instancePath:instancePath+"/performer/" + i4+"/actor"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/ImagingStudy_Performer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
@@ -573,14 +347,7 @@ let valid24 = true;
 const _errs59 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if(data33._uid !== undefined && func0.call(data33, "_uid")){
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs59 === errors;
@@ -597,14 +364,7 @@ if(_valid1){
 const _errs60 = errors;
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.uid === undefined) || (!(func0.call(data33, "uid")))){
-const err31 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/then/required",keyword:"required",params:{missingProperty: "uid"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/then/required", {missingProperty: "uid"}); errors++;
 }
 }
 var _valid1 = _errs60 === errors;
@@ -616,25 +376,11 @@ props1._uid = true;
 }
 }
 if(!valid24){
-const err32 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
 if((data33.sopClass === undefined) || (!(func0.call(data33, "sopClass")))){
-const err33 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/required",keyword:"required",params:{missingProperty: "sopClass"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/required", {missingProperty: "sopClass"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -653,25 +399,11 @@ if(data33.id !== undefined && func0.call(data33, "id")){
 let data35 = data33.id;
 if(typeof data35 === "string"){
 if(func11(data35) < 1){
-const err34 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/instance/" + i7+"/id",schemaPath:"#/$defs/ImagingStudy_Instance/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data33.extension !== undefined && func0.call(data33, "extension")){
@@ -679,21 +411,13 @@ let data36 = data33.extension;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data36[i8], {instancePath:instancePath+"/instance/" + i7+"/extension/" + i8,parentData:data36,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i8], {instancePath:instancePath+"/instance/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/instance/" + i7+"/extension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/extension", "#/$defs/ImagingStudy_Instance/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
@@ -701,166 +425,84 @@ let data38 = data33.modifierExtension;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data38[i9], {instancePath:instancePath+"/instance/" + i7+"/modifierExtension/" + i9,parentData:data38,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data38[i9], {instancePath:instancePath+"/instance/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/instance/" + i7+"/modifierExtension",schemaPath:"#/$defs/ImagingStudy_Instance/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/modifierExtension", "#/$defs/ImagingStudy_Instance/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data33.uid !== undefined && func0.call(data33, "uid")){
 let data40 = data33.uid;
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
-const err38 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/instance/" + i7+"/uid",schemaPath:"#/$defs/ImagingStudy_Instance/properties/uid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/type", {type: "string"}); errors++;
 }
 }
 if(data33._uid !== undefined && func0.call(data33, "_uid")){
-if(!(func2(data33._uid, {instancePath:instancePath+"/instance/" + i7+"/_uid",parentData:data33,parentDataProperty:"_uid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data33._uid, {instancePath:instancePath+"/instance/" + i7+"/_uid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data33.sopClass !== undefined && func0.call(data33, "sopClass")){
-if(!(func7(data33.sopClass, {instancePath:instancePath+"/instance/" + i7+"/sopClass",parentData:data33,parentDataProperty:"sopClass",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data33.sopClass, {instancePath:instancePath+"/instance/" + i7+"/sopClass"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data33.number !== undefined && func0.call(data33, "number")){
 let data43 = data33.number;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err40 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/type", {type: "integer"}); errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 2147483647 || isNaN(data43)){
-const err41 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data43 < 0 || isNaN(data43)){
-const err42 = {instancePath:instancePath+"/instance/" + i7+"/number",schemaPath:"#/$defs/ImagingStudy_Instance/properties/number/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data33._number !== undefined && func0.call(data33, "_number")){
-if(!(func2(data33._number, {instancePath:instancePath+"/instance/" + i7+"/_number",parentData:data33,parentDataProperty:"_number",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data33._number, {instancePath:instancePath+"/instance/" + i7+"/_number"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data33.title !== undefined && func0.call(data33, "title")){
 let data45 = data33.title;
 if(typeof data45 === "string"){
 if(func11(data45) < 1){
-const err43 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/instance/" + i7+"/title",schemaPath:"#/$defs/ImagingStudy_Instance/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data33._title !== undefined && func0.call(data33, "_title")){
-if(!(func2(data33._title, {instancePath:instancePath+"/instance/" + i7+"/_title",parentData:data33,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data33._title, {instancePath:instancePath+"/instance/" + i7+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/instance/" + i7,schemaPath:"#/$defs/ImagingStudy_Instance/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -869,7 +511,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImagingStudy.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -885,14 +527,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -909,14 +544,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -928,35 +556,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.subject === undefined) || (!(func0.call(data, "subject")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subject"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subject"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -999,113 +606,60 @@ props0.series = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImagingStudy" !== data.resourceType){
-const err5 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ImagingStudy"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImagingStudy"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1113,21 +667,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1135,21 +681,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1157,21 +695,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1179,40 +709,24 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!(((((data17 === "registered") || (data17 === "available")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
-const err16 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.modality !== undefined && func0.call(data, "modality")){
@@ -1220,74 +734,42 @@ let data19 = data.modality;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data19[i4], {instancePath:instancePath+"/modality/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data19[i4], {instancePath:instancePath+"/modality/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/modality",schemaPath:"#/properties/modality/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modality", "#/properties/modality/type", {type: "array"}); errors++;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.started !== undefined && func0.call(data, "started")){
 let data23 = data.started;
 if(typeof data23 === "string"){
 if(!pattern3.test(data23)){
-const err18 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data23))){
-const err19 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
 }
 }
 if(data._started !== undefined && func0.call(data, "_started")){
-if(!(func2(data._started, {instancePath:instancePath+"/_started",parentData:data,parentDataProperty:"_started",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._started, {instancePath:instancePath+"/_started"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -1295,27 +777,18 @@ let data25 = data.basedOn;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/basedOn/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i5], {instancePath:instancePath+"/basedOn/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.referrer !== undefined && func0.call(data, "referrer")){
-if(!(func8(data.referrer, {instancePath:instancePath+"/referrer",parentData:data,parentDataProperty:"referrer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.referrer, {instancePath:instancePath+"/referrer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.interpreter !== undefined && func0.call(data, "interpreter")){
@@ -1323,21 +796,13 @@ let data28 = data.interpreter;
 if(Array.isArray(data28)){
 const len6 = data28.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data28[i6], {instancePath:instancePath+"/interpreter/" + i6,parentData:data28,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data28[i6], {instancePath:instancePath+"/interpreter/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/interpreter",schemaPath:"#/properties/interpreter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interpreter", "#/properties/interpreter/type", {type: "array"}); errors++;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -1345,109 +810,56 @@ let data30 = data.endpoint;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data30[i7], {instancePath:instancePath+"/endpoint/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data30[i7], {instancePath:instancePath+"/endpoint/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
 let data32 = data.numberOfSeries;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err24 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-const err25 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 0 || isNaN(data32)){
-const err26 = {instancePath:instancePath+"/numberOfSeries",schemaPath:"#/properties/numberOfSeries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._numberOfSeries !== undefined && func0.call(data, "_numberOfSeries")){
-if(!(func2(data._numberOfSeries, {instancePath:instancePath+"/_numberOfSeries",parentData:data,parentDataProperty:"_numberOfSeries",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._numberOfSeries, {instancePath:instancePath+"/_numberOfSeries"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
 let data34 = data.numberOfInstances;
 if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-const err27 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
 }
 if((typeof data34 == "number") && (isFinite(data34))){
 if(data34 > 2147483647 || isNaN(data34)){
-const err28 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data34 < 0 || isNaN(data34)){
-const err29 = {instancePath:instancePath+"/numberOfInstances",schemaPath:"#/properties/numberOfInstances/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._numberOfInstances !== undefined && func0.call(data, "_numberOfInstances")){
-if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances",parentData:data,parentDataProperty:"_numberOfInstances",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.procedureReference !== undefined && func0.call(data, "procedureReference")){
-if(!(func8(data.procedureReference, {instancePath:instancePath+"/procedureReference",parentData:data,parentDataProperty:"procedureReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.procedureReference, {instancePath:instancePath+"/procedureReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.procedureCode !== undefined && func0.call(data, "procedureCode")){
@@ -1455,27 +867,18 @@ let data37 = data.procedureCode;
 if(Array.isArray(data37)){
 const len8 = data37.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func9(data37[i8], {instancePath:instancePath+"/procedureCode/" + i8,parentData:data37,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data37[i8], {instancePath:instancePath+"/procedureCode/" + i8}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/procedureCode",schemaPath:"#/properties/procedureCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/procedureCode", "#/properties/procedureCode/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -1483,21 +886,13 @@ let data40 = data.reasonCode;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func9(data40[i9], {instancePath:instancePath+"/reasonCode/" + i9,parentData:data40,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data40[i9], {instancePath:instancePath+"/reasonCode/" + i9}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -1505,21 +900,13 @@ let data42 = data.reasonReference;
 if(Array.isArray(data42)){
 const len10 = data42.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data42[i10], {instancePath:instancePath+"/reasonReference/" + i10,parentData:data42,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data42[i10], {instancePath:instancePath+"/reasonReference/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1527,52 +914,29 @@ let data44 = data.note;
 if(Array.isArray(data44)){
 const len11 = data44.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data44[i11], {instancePath:instancePath+"/note/" + i11,parentData:data44,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data44[i11], {instancePath:instancePath+"/note/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data46 = data.description;
 if(typeof data46 === "string"){
 if(func11(data46) < 1){
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.series !== undefined && func0.call(data, "series")){
@@ -1580,33 +944,18 @@ let data48 = data.series;
 if(Array.isArray(data48)){
 const len12 = data48.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1(data48[i12], {instancePath:instancePath+"/series/" + i12,parentData:data48,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data48[i12], {instancePath:instancePath+"/series/" + i12}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1614,3 +963,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

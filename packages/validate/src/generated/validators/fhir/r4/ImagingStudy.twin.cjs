@@ -895,7 +895,15 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "modality")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "started")) && (key0 !== "_started")) && (key0 !== "basedOn")) && (key0 !== "referrer")) && (key0 !== "interpreter")) && (key0 !== "endpoint")) && (key0 !== "numberOfSeries")) && (key0 !== "_numberOfSeries")) && (key0 !== "numberOfInstances")) && (key0 !== "_numberOfInstances")) && (key0 !== "procedureReference")) && (key0 !== "procedureCode")) && (key0 !== "location")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "note")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "series")){
+if((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "modality")) && (key0 !== "subject")) &&
+(key0 !== "encounter")) && (key0 !== "started")) && (key0 !== "_started")) && (key0 !== "basedOn")) && (key0 !== "referrer")) &&
+(key0 !== "interpreter")) && (key0 !== "endpoint")) && (key0 !== "numberOfSeries")) && (key0 !== "_numberOfSeries")) &&
+(key0 !== "numberOfInstances")) && (key0 !== "_numberOfInstances")) && (key0 !== "procedureReference")) &&
+(key0 !== "procedureCode")) && (key0 !== "location")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) &&
+(key0 !== "note")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "series")){
 errors++;
 }
 }

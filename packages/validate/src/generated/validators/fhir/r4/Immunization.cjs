@@ -30,7 +30,7 @@ const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 const obj2 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Immunization.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -46,14 +46,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -70,14 +63,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -89,14 +75,7 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
@@ -104,14 +83,7 @@ const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
 var valid4 = false;
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid4 = true;
@@ -119,14 +91,7 @@ var valid4 = true;
 if(valid4){
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
 var valid4 = false;
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid4 = true;
@@ -134,14 +99,7 @@ var valid4 = true;
 if(valid4){
 if(data.occurrenceString !== undefined && func0.call(data, "occurrenceString")){
 var valid4 = false;
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid4 = true;
@@ -149,14 +107,7 @@ var valid4 = true;
 if(valid4){
 if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
 var valid4 = false;
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid4 = true;
@@ -179,28 +130,14 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.occurrenceDateTime === undefined) || (!(func0.call(data, "occurrenceDateTime")))){
-const err7 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "occurrenceDateTime"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "occurrenceDateTime"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
 }
 if(!valid3){
-const err8 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -211,34 +148,13 @@ props0._occurrenceString = true;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.vaccineCode === undefined) || (!(func0.call(data, "vaccineCode")))){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "vaccineCode"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "vaccineCode"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -293,113 +209,60 @@ props0.protocolApplied = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Immunization" !== data.resourceType){
-const err12 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Immunization"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Immunization"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err15 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -407,21 +270,13 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -429,21 +284,13 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -451,21 +298,13 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -473,303 +312,173 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data19[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data21 = data.status;
 if(typeof data21 !== "string"){
-const err23 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data21 === "completed") || (data21 === "entered-in-error")) || (data21 === "not-done"))){
-const err24 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func7(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
-if(!(func7(data.vaccineCode, {instancePath:instancePath+"/vaccineCode",parentData:data,parentDataProperty:"vaccineCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.vaccineCode, {instancePath:instancePath+"/vaccineCode"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
 let data27 = data.occurrenceDateTime;
 if(typeof data27 === "string"){
 if(!pattern3.test(data27)){
-const err25 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/occurrenceDateTime",schemaPath:"#/properties/occurrenceDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime",parentData:data,parentDataProperty:"_occurrenceDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.occurrenceString !== undefined && func0.call(data, "occurrenceString")){
 let data29 = data.occurrenceString;
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-const err27 = {instancePath:instancePath+"/occurrenceString",schemaPath:"#/properties/occurrenceString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/occurrenceString",schemaPath:"#/properties/occurrenceString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/type", {type: "string"}); errors++;
 }
 }
 if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
-if(!(func2(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString",parentData:data,parentDataProperty:"_occurrenceString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.recorded !== undefined && func0.call(data, "recorded")){
 let data31 = data.recorded;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-const err29 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-const err30 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/recorded",schemaPath:"#/properties/recorded/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded",parentData:data,parentDataProperty:"_recorded",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
 if(typeof data.primarySource !== "boolean"){
-const err32 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "boolean"}); errors++;
 }
 }
 if(data._primarySource !== undefined && func0.call(data, "_primarySource")){
-if(!(func2(data._primarySource, {instancePath:instancePath+"/_primarySource",parentData:data,parentDataProperty:"_primarySource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._primarySource, {instancePath:instancePath+"/_primarySource"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.reportOrigin !== undefined && func0.call(data, "reportOrigin")){
-if(!(func7(data.reportOrigin, {instancePath:instancePath+"/reportOrigin",parentData:data,parentDataProperty:"reportOrigin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.reportOrigin, {instancePath:instancePath+"/reportOrigin"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func8(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
 let data38 = data.lotNumber;
 if(typeof data38 === "string"){
 if(func9(data38) < 1){
-const err33 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/lotNumber",schemaPath:"#/properties/lotNumber/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber",parentData:data,parentDataProperty:"_lotNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
 let data40 = data.expirationDate;
 if(typeof data40 === "string"){
 if(!pattern4.test(data40)){
-const err35 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data40))){
-const err36 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/expirationDate",schemaPath:"#/properties/expirationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate",parentData:data,parentDataProperty:"_expirationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.site !== undefined && func0.call(data, "site")){
-if(!(func7(data.site, {instancePath:instancePath+"/site",parentData:data,parentDataProperty:"site",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.site, {instancePath:instancePath+"/site"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.route !== undefined && func0.call(data, "route")){
-if(!(func7(data.route, {instancePath:instancePath+"/route",parentData:data,parentDataProperty:"route",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.route, {instancePath:instancePath+"/route"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.doseQuantity !== undefined && func0.call(data, "doseQuantity")){
-if(!(func10(data.doseQuantity, {instancePath:instancePath+"/doseQuantity",parentData:data,parentDataProperty:"doseQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.doseQuantity, {instancePath:instancePath+"/doseQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
@@ -780,38 +489,17 @@ for(let i4=0; i4<len4; i4++){
 let data46 = data45[i4];
 if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
 if((data46.actor === undefined) || (!(func0.call(data46, "actor")))){
-const err38 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/required",keyword:"required",params:{missingProperty: "actor"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/required", {missingProperty: "actor"}); errors++;
 }
 if(data46.id !== undefined && func0.call(data46, "id")){
 let data47 = data46.id;
 if(typeof data47 === "string"){
 if(func9(data47) < 1){
-const err39 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/performer/" + i4+"/id",schemaPath:"#/$defs/Immunization_Performer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data46.extension !== undefined && func0.call(data46, "extension")){
@@ -819,21 +507,13 @@ let data48 = data46.extension;
 if(Array.isArray(data48)){
 const len5 = data48.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data48[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5,parentData:data48,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data48[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/performer/" + i4+"/extension",schemaPath:"#/$defs/Immunization_Performer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/Immunization_Performer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
@@ -841,57 +521,33 @@ let data50 = data46.modifierExtension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data50[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/performer/" + i4+"/modifierExtension",schemaPath:"#/$defs/Immunization_Performer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/Immunization_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data46.function !== undefined && func0.call(data46, "function")){
-if(!(func7(data46.function, {instancePath:instancePath+"/performer/" + i4+"/function",parentData:data46,parentDataProperty:"function",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data46.function, {instancePath:instancePath+"/performer/" + i4+"/function"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data46.actor !== undefined && func0.call(data46, "actor")){
-if(!(func8(data46.actor, {instancePath:instancePath+"/performer/" + i4+"/actor",parentData:data46,parentDataProperty:"actor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data46.actor, {instancePath:instancePath+"/performer/" + i4+"/actor"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/performer/" + i4,schemaPath:"#/$defs/Immunization_Performer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -899,21 +555,13 @@ let data54 = data.note;
 if(Array.isArray(data54)){
 const len7 = data54.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data54[i7], {instancePath:instancePath+"/note/" + i7,parentData:data54,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data54[i7], {instancePath:instancePath+"/note/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -921,21 +569,13 @@ let data56 = data.reasonCode;
 if(Array.isArray(data56)){
 const len8 = data56.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data56[i8], {instancePath:instancePath+"/reasonCode/" + i8,parentData:data56,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data56[i8], {instancePath:instancePath+"/reasonCode/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -943,39 +583,23 @@ let data58 = data.reasonReference;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data58[i9], {instancePath:instancePath+"/reasonReference/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data58[i9], {instancePath:instancePath+"/reasonReference/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.isSubpotent !== undefined && func0.call(data, "isSubpotent")){
 if(typeof data.isSubpotent !== "boolean"){
-const err48 = {instancePath:instancePath+"/isSubpotent",schemaPath:"#/properties/isSubpotent/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/isSubpotent", "#/properties/isSubpotent/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isSubpotent !== undefined && func0.call(data, "_isSubpotent")){
-if(!(func2(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent",parentData:data,parentDataProperty:"_isSubpotent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subpotentReason !== undefined && func0.call(data, "subpotentReason")){
@@ -983,21 +607,13 @@ let data62 = data.subpotentReason;
 if(Array.isArray(data62)){
 const len10 = data62.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data62[i10], {instancePath:instancePath+"/subpotentReason/" + i10,parentData:data62,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62[i10], {instancePath:instancePath+"/subpotentReason/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/subpotentReason",schemaPath:"#/properties/subpotentReason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subpotentReason", "#/properties/subpotentReason/type", {type: "array"}); errors++;
 }
 }
 if(data.education !== undefined && func0.call(data, "education")){
@@ -1011,25 +627,11 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data66 = data65.id;
 if(typeof data66 === "string"){
 if(func9(data66) < 1){
-const err50 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/education/" + i11+"/id",schemaPath:"#/$defs/Immunization_Education/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -1037,21 +639,13 @@ let data67 = data65.extension;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data67[i12], {instancePath:instancePath+"/education/" + i11+"/extension/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data67[i12], {instancePath:instancePath+"/education/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/education/" + i11+"/extension",schemaPath:"#/$defs/Immunization_Education/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/extension", "#/$defs/Immunization_Education/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -1059,189 +653,93 @@ let data69 = data65.modifierExtension;
 if(Array.isArray(data69)){
 const len13 = data69.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data69[i13], {instancePath:instancePath+"/education/" + i11+"/modifierExtension/" + i13,parentData:data69,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data69[i13], {instancePath:instancePath+"/education/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/education/" + i11+"/modifierExtension",schemaPath:"#/$defs/Immunization_Education/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/modifierExtension", "#/$defs/Immunization_Education/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.documentType !== undefined && func0.call(data65, "documentType")){
 let data71 = data65.documentType;
 if(typeof data71 === "string"){
 if(func9(data71) < 1){
-const err54 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/education/" + i11+"/documentType",schemaPath:"#/$defs/Immunization_Education/properties/documentType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/type", {type: "string"}); errors++;
 }
 }
 if(data65._documentType !== undefined && func0.call(data65, "_documentType")){
-if(!(func2(data65._documentType, {instancePath:instancePath+"/education/" + i11+"/_documentType",parentData:data65,parentDataProperty:"_documentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._documentType, {instancePath:instancePath+"/education/" + i11+"/_documentType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.reference !== undefined && func0.call(data65, "reference")){
 let data73 = data65.reference;
 if(typeof data73 === "string"){
 if(!pattern1.test(data73)){
-const err56 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/education/" + i11+"/reference",schemaPath:"#/$defs/Immunization_Education/properties/reference/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/type", {type: "string"}); errors++;
 }
 }
 if(data65._reference !== undefined && func0.call(data65, "_reference")){
-if(!(func2(data65._reference, {instancePath:instancePath+"/education/" + i11+"/_reference",parentData:data65,parentDataProperty:"_reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._reference, {instancePath:instancePath+"/education/" + i11+"/_reference"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.publicationDate !== undefined && func0.call(data65, "publicationDate")){
 let data75 = data65.publicationDate;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err58 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data75))){
-const err59 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/education/" + i11+"/publicationDate",schemaPath:"#/$defs/Immunization_Education/properties/publicationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/type", {type: "string"}); errors++;
 }
 }
 if(data65._publicationDate !== undefined && func0.call(data65, "_publicationDate")){
-if(!(func2(data65._publicationDate, {instancePath:instancePath+"/education/" + i11+"/_publicationDate",parentData:data65,parentDataProperty:"_publicationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._publicationDate, {instancePath:instancePath+"/education/" + i11+"/_publicationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.presentationDate !== undefined && func0.call(data65, "presentationDate")){
 let data77 = data65.presentationDate;
 if(typeof data77 === "string"){
 if(!pattern3.test(data77)){
-const err61 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data77))){
-const err62 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/education/" + i11+"/presentationDate",schemaPath:"#/$defs/Immunization_Education/properties/presentationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/type", {type: "string"}); errors++;
 }
 }
 if(data65._presentationDate !== undefined && func0.call(data65, "_presentationDate")){
-if(!(func2(data65._presentationDate, {instancePath:instancePath+"/education/" + i11+"/_presentationDate",parentData:data65,parentDataProperty:"_presentationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._presentationDate, {instancePath:instancePath+"/education/" + i11+"/_presentationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/education/" + i11,schemaPath:"#/$defs/Immunization_Education/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education/" + i11, "#/$defs/Immunization_Education/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/education",schemaPath:"#/properties/education/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/education", "#/properties/education/type", {type: "array"}); errors++;
 }
 }
 if(data.programEligibility !== undefined && func0.call(data, "programEligibility")){
@@ -1249,27 +747,18 @@ let data79 = data.programEligibility;
 if(Array.isArray(data79)){
 const len14 = data79.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func7(data79[i14], {instancePath:instancePath+"/programEligibility/" + i14,parentData:data79,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data79[i14], {instancePath:instancePath+"/programEligibility/" + i14}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/programEligibility",schemaPath:"#/properties/programEligibility/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/programEligibility", "#/properties/programEligibility/type", {type: "array"}); errors++;
 }
 }
 if(data.fundingSource !== undefined && func0.call(data, "fundingSource")){
-if(!(func7(data.fundingSource, {instancePath:instancePath+"/fundingSource",parentData:data,parentDataProperty:"fundingSource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.fundingSource, {instancePath:instancePath+"/fundingSource"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.reaction !== undefined && func0.call(data, "reaction")){
@@ -1283,25 +772,11 @@ if(data83.id !== undefined && func0.call(data83, "id")){
 let data84 = data83.id;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err67 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/reaction/" + i15+"/id",schemaPath:"#/$defs/Immunization_Reaction/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data83.extension !== undefined && func0.call(data83, "extension")){
@@ -1309,21 +784,13 @@ let data85 = data83.extension;
 if(Array.isArray(data85)){
 const len16 = data85.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data85[i16], {instancePath:instancePath+"/reaction/" + i15+"/extension/" + i16,parentData:data85,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data85[i16], {instancePath:instancePath+"/reaction/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/reaction/" + i15+"/extension",schemaPath:"#/$defs/Immunization_Reaction/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/extension", "#/$defs/Immunization_Reaction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
@@ -1331,110 +798,57 @@ let data87 = data83.modifierExtension;
 if(Array.isArray(data87)){
 const len17 = data87.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data87[i17], {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension/" + i17,parentData:data87,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data87[i17], {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension",schemaPath:"#/$defs/Immunization_Reaction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/modifierExtension", "#/$defs/Immunization_Reaction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data83.date !== undefined && func0.call(data83, "date")){
 let data89 = data83.date;
 if(typeof data89 === "string"){
 if(!pattern3.test(data89)){
-const err71 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data89))){
-const err72 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/reaction/" + i15+"/date",schemaPath:"#/$defs/Immunization_Reaction/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data83._date !== undefined && func0.call(data83, "_date")){
-if(!(func2(data83._date, {instancePath:instancePath+"/reaction/" + i15+"/_date",parentData:data83,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._date, {instancePath:instancePath+"/reaction/" + i15+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data83.detail !== undefined && func0.call(data83, "detail")){
-if(!(func8(data83.detail, {instancePath:instancePath+"/reaction/" + i15+"/detail",parentData:data83,parentDataProperty:"detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data83.detail, {instancePath:instancePath+"/reaction/" + i15+"/detail"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data83.reported !== undefined && func0.call(data83, "reported")){
 if(typeof data83.reported !== "boolean"){
-const err74 = {instancePath:instancePath+"/reaction/" + i15+"/reported",schemaPath:"#/$defs/Immunization_Reaction/properties/reported/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/reported", "#/$defs/Immunization_Reaction/properties/reported/type", {type: "boolean"}); errors++;
 }
 }
 if(data83._reported !== undefined && func0.call(data83, "_reported")){
-if(!(func2(data83._reported, {instancePath:instancePath+"/reaction/" + i15+"/_reported",parentData:data83,parentDataProperty:"_reported",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data83._reported, {instancePath:instancePath+"/reaction/" + i15+"/_reported"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/reaction/" + i15,schemaPath:"#/$defs/Immunization_Reaction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction/" + i15, "#/$defs/Immunization_Reaction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/reaction",schemaPath:"#/properties/reaction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/type", {type: "array"}); errors++;
 }
 }
 if(data.protocolApplied !== undefined && func0.call(data, "protocolApplied")){
@@ -1449,14 +863,7 @@ const _errs151 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
 var valid53 = false;
-const err77 = {};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -1464,14 +871,7 @@ var valid53 = true;
 if(valid53){
 if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
 var valid53 = false;
-const err78 = {};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -1479,14 +879,7 @@ var valid53 = true;
 if(valid53){
 if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString")){
 var valid53 = false;
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -1494,14 +887,7 @@ var valid53 = true;
 if(valid53){
 if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
 var valid53 = false;
-const err80 = {};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid53 = true;
@@ -1524,53 +910,25 @@ if(_valid2){
 const _errs152 = errors;
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if((data95.doseNumberPositiveInt === undefined) || (!(func0.call(data95, "doseNumberPositiveInt")))){
-const err81 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/then/required",keyword:"required",params:{missingProperty: "doseNumberPositiveInt"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/then/required", {missingProperty: "doseNumberPositiveInt"}); errors++;
 }
 }
 var _valid2 = _errs152 === errors;
 valid52 = _valid2;
 }
 if(!valid52){
-const err82 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
 if(data95.id !== undefined && func0.call(data95, "id")){
 let data100 = data95.id;
 if(typeof data100 === "string"){
 if(func9(data100) < 1){
-const err83 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/protocolApplied/" + i18+"/id",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -1578,21 +936,13 @@ let data101 = data95.extension;
 if(Array.isArray(data101)){
 const len19 = data101.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data101[i19], {instancePath:instancePath+"/protocolApplied/" + i18+"/extension/" + i19,parentData:data101,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data101[i19], {instancePath:instancePath+"/protocolApplied/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/protocolApplied/" + i18+"/extension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/extension", "#/$defs/Immunization_ProtocolApplied/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -1600,58 +950,34 @@ let data103 = data95.modifierExtension;
 if(Array.isArray(data103)){
 const len20 = data103.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data103[i20], {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension/" + i20,parentData:data103,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data103[i20], {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/modifierExtension", "#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.series !== undefined && func0.call(data95, "series")){
 let data105 = data95.series;
 if(typeof data105 === "string"){
 if(func9(data105) < 1){
-const err87 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/protocolApplied/" + i18+"/series",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/series/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/type", {type: "string"}); errors++;
 }
 }
 if(data95._series !== undefined && func0.call(data95, "_series")){
-if(!(func2(data95._series, {instancePath:instancePath+"/protocolApplied/" + i18+"/_series",parentData:data95,parentDataProperty:"_series",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._series, {instancePath:instancePath+"/protocolApplied/" + i18+"/_series"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.authority !== undefined && func0.call(data95, "authority")){
-if(!(func8(data95.authority, {instancePath:instancePath+"/protocolApplied/" + i18+"/authority",parentData:data95,parentDataProperty:"authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data95.authority, {instancePath:instancePath+"/protocolApplied/" + i18+"/authority"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data95.targetDisease !== undefined && func0.call(data95, "targetDisease")){
@@ -1659,234 +985,110 @@ let data108 = data95.targetDisease;
 if(Array.isArray(data108)){
 const len21 = data108.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func7(data108[i21], {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease/" + i21,parentData:data108,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data108[i21], {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease/" + i21}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/targetDisease", "#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type", {type: "array"}); errors++;
 }
 }
 if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
 let data110 = data95.doseNumberPositiveInt;
 if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err90 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data110 == "number") && (isFinite(data110))){
 if(data110 > 2147483647 || isNaN(data110)){
-const err91 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data110 < 1 || isNaN(data110)){
-const err92 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
-if(!(func2(data95._doseNumberPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberPositiveInt",parentData:data95,parentDataProperty:"_doseNumberPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._doseNumberPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString")){
 let data112 = data95.doseNumberString;
 if(typeof data112 === "string"){
 if(func9(data112) < 1){
-const err93 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/protocolApplied/" + i18+"/doseNumberString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type", {type: "string"}); errors++;
 }
 }
 if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
-if(!(func2(data95._doseNumberString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberString",parentData:data95,parentDataProperty:"_doseNumberString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._doseNumberString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.seriesDosesPositiveInt !== undefined && func0.call(data95, "seriesDosesPositiveInt")){
 let data114 = data95.seriesDosesPositiveInt;
 if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-const err95 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data114 == "number") && (isFinite(data114))){
 if(data114 > 2147483647 || isNaN(data114)){
-const err96 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data114 < 1 || isNaN(data114)){
-const err97 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data95._seriesDosesPositiveInt !== undefined && func0.call(data95, "_seriesDosesPositiveInt")){
-if(!(func2(data95._seriesDosesPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesPositiveInt",parentData:data95,parentDataProperty:"_seriesDosesPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._seriesDosesPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.seriesDosesString !== undefined && func0.call(data95, "seriesDosesString")){
 let data116 = data95.seriesDosesString;
 if(typeof data116 === "string"){
 if(func9(data116) < 1){
-const err98 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/protocolApplied/" + i18+"/seriesDosesString",schemaPath:"#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type", {type: "string"}); errors++;
 }
 }
 if(data95._seriesDosesString !== undefined && func0.call(data95, "_seriesDosesString")){
-if(!(func2(data95._seriesDosesString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesString",parentData:data95,parentDataProperty:"_seriesDosesString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._seriesDosesString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func12(data95, obj0);
 if(forms0 !== null){
-const err100 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
 const forms1 = func12(data95, obj1);
 if(forms1 !== null){
-const err101 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/protocolApplied/" + i18,schemaPath:"#/$defs/Immunization_ProtocolApplied/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/protocolApplied",schemaPath:"#/properties/protocolApplied/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/protocolApplied", "#/properties/protocolApplied/type", {type: "array"}); errors++;
 }
 }
 const forms2 = func12(data, obj2);
 if(forms2 !== null){
-const err104 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "occurrence[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err105 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1894,3 +1096,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

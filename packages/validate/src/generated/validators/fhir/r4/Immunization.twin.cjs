@@ -1066,7 +1066,19 @@ errors++;
 }
 }
 for(const key4 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "identifier")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "statusReason")) && (key4 !== "vaccineCode")) && (key4 !== "patient")) && (key4 !== "encounter")) && (key4 !== "occurrenceDateTime")) && (key4 !== "_occurrenceDateTime")) && (key4 !== "occurrenceString")) && (key4 !== "_occurrenceString")) && (key4 !== "recorded")) && (key4 !== "_recorded")) && (key4 !== "primarySource")) && (key4 !== "_primarySource")) && (key4 !== "reportOrigin")) && (key4 !== "location")) && (key4 !== "manufacturer")) && (key4 !== "lotNumber")) && (key4 !== "_lotNumber")) && (key4 !== "expirationDate")) && (key4 !== "_expirationDate")) && (key4 !== "site")) && (key4 !== "route")) && (key4 !== "doseQuantity")) && (key4 !== "performer")) && (key4 !== "note")) && (key4 !== "reasonCode")) && (key4 !== "reasonReference")) && (key4 !== "isSubpotent")) && (key4 !== "_isSubpotent")) && (key4 !== "subpotentReason")) && (key4 !== "education")) && (key4 !== "programEligibility")) && (key4 !== "fundingSource")) && (key4 !== "reaction")) && (key4 !== "protocolApplied")){
+if((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) &&
+(key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) &&
+(key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) &&
+(key4 !== "identifier")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "statusReason")) &&
+(key4 !== "vaccineCode")) && (key4 !== "patient")) && (key4 !== "encounter")) && (key4 !== "occurrenceDateTime")) &&
+(key4 !== "_occurrenceDateTime")) && (key4 !== "occurrenceString")) && (key4 !== "_occurrenceString")) &&
+(key4 !== "recorded")) && (key4 !== "_recorded")) && (key4 !== "primarySource")) && (key4 !== "_primarySource")) &&
+(key4 !== "reportOrigin")) && (key4 !== "location")) && (key4 !== "manufacturer")) && (key4 !== "lotNumber")) &&
+(key4 !== "_lotNumber")) && (key4 !== "expirationDate")) && (key4 !== "_expirationDate")) && (key4 !== "site")) &&
+(key4 !== "route")) && (key4 !== "doseQuantity")) && (key4 !== "performer")) && (key4 !== "note")) && (key4 !== "reasonCode")) &&
+(key4 !== "reasonReference")) && (key4 !== "isSubpotent")) && (key4 !== "_isSubpotent")) && (key4 !== "subpotentReason")) &&
+(key4 !== "education")) && (key4 !== "programEligibility")) && (key4 !== "fundingSource")) && (key4 !== "reaction")) &&
+(key4 !== "protocolApplied")){
 errors++;
 }
 }

@@ -367,7 +367,15 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "patient")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "authority")) && (key0 !== "targetDisease")) && (key0 !== "immunizationEvent")) && (key0 !== "doseStatus")) && (key0 !== "doseStatusReason")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "series")) && (key0 !== "_series")) && (key0 !== "doseNumberPositiveInt")) && (key0 !== "_doseNumberPositiveInt")) && (key0 !== "doseNumberString")) && (key0 !== "_doseNumberString")) && (key0 !== "seriesDosesPositiveInt")) && (key0 !== "_seriesDosesPositiveInt")) && (key0 !== "seriesDosesString")) && (key0 !== "_seriesDosesString")){
+if((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "patient")) && (key0 !== "date")) &&
+(key0 !== "_date")) && (key0 !== "authority")) && (key0 !== "targetDisease")) && (key0 !== "immunizationEvent")) &&
+(key0 !== "doseStatus")) && (key0 !== "doseStatusReason")) && (key0 !== "description")) && (key0 !== "_description")) &&
+(key0 !== "series")) && (key0 !== "_series")) && (key0 !== "doseNumberPositiveInt")) && (key0 !== "_doseNumberPositiveInt")) &&
+(key0 !== "doseNumberString")) && (key0 !== "_doseNumberString")) && (key0 !== "seriesDosesPositiveInt")) &&
+(key0 !== "_seriesDosesPositiveInt")) && (key0 !== "seriesDosesString")) && (key0 !== "_seriesDosesString")){
 errors++;
 }
 }

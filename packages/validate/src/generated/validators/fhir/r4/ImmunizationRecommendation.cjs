@@ -23,7 +23,7 @@ const func10 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -35,38 +35,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.forecastStatus === undefined) || (!(func0.call(data, "forecastStatus")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "forecastStatus"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "forecastStatus"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -74,21 +53,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -96,21 +67,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
@@ -118,27 +81,18 @@ let data5 = data.vaccineCode;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func9(data5[i2], {instancePath:instancePath+"/vaccineCode/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data5[i2], {instancePath:instancePath+"/vaccineCode/" + i2}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/vaccineCode",schemaPath:"#/properties/vaccineCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/vaccineCode", "#/properties/vaccineCode/type", {type: "array"}); errors++;
 }
 }
 if(data.targetDisease !== undefined && func0.call(data, "targetDisease")){
-if(!(func9(data.targetDisease, {instancePath:instancePath+"/targetDisease",parentData:data,parentDataProperty:"targetDisease",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.contraindicatedVaccineCode !== undefined && func0.call(data, "contraindicatedVaccineCode")){
@@ -146,27 +100,18 @@ let data8 = data.contraindicatedVaccineCode;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func9(data8[i3], {instancePath:instancePath+"/contraindicatedVaccineCode/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data8[i3], {instancePath:instancePath+"/contraindicatedVaccineCode/" + i3}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/contraindicatedVaccineCode",schemaPath:"#/properties/contraindicatedVaccineCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contraindicatedVaccineCode", "#/properties/contraindicatedVaccineCode/type", {type: "array"}); errors++;
 }
 }
 if(data.forecastStatus !== undefined && func0.call(data, "forecastStatus")){
-if(!(func9(data.forecastStatus, {instancePath:instancePath+"/forecastStatus",parentData:data,parentDataProperty:"forecastStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.forecastStatus, {instancePath:instancePath+"/forecastStatus"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.forecastReason !== undefined && func0.call(data, "forecastReason")){
@@ -174,21 +119,13 @@ let data11 = data.forecastReason;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data11[i4], {instancePath:instancePath+"/forecastReason/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data11[i4], {instancePath:instancePath+"/forecastReason/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/forecastReason",schemaPath:"#/properties/forecastReason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/forecastReason", "#/properties/forecastReason/type", {type: "array"}); errors++;
 }
 }
 if(data.dateCriterion !== undefined && func0.call(data, "dateCriterion")){
@@ -202,14 +139,7 @@ let valid15 = true;
 const _errs27 = errors;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14._value !== undefined && func0.call(data14, "_value")){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs27 === errors;
@@ -226,14 +156,7 @@ if(_valid0){
 const _errs28 = errors;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if((data14.value === undefined) || (!(func0.call(data14, "value")))){
-const err9 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid0 = _errs28 === errors;
@@ -245,25 +168,11 @@ props0._value = true;
 }
 }
 if(!valid15){
-const err10 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if((data14.code === undefined) || (!(func0.call(data14, "code")))){
-const err11 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/required", {missingProperty: "code"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -278,25 +187,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data16 = data14.id;
 if(typeof data16 === "string"){
 if(func8(data16) < 1){
-const err12 = {instancePath:instancePath+"/dateCriterion/" + i5+"/id",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/id", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/dateCriterion/" + i5+"/id",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/id", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -304,21 +199,13 @@ let data17 = data14.extension;
 if(Array.isArray(data17)){
 const len6 = data17.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data17[i6], {instancePath:instancePath+"/dateCriterion/" + i5+"/extension/" + i6,parentData:data17,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i6], {instancePath:instancePath+"/dateCriterion/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/dateCriterion/" + i5+"/extension",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/extension", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -326,298 +213,149 @@ let data19 = data14.modifierExtension;
 if(Array.isArray(data19)){
 const len7 = data19.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data19[i7], {instancePath:instancePath+"/dateCriterion/" + i5+"/modifierExtension/" + i7,parentData:data19,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i7], {instancePath:instancePath+"/dateCriterion/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/dateCriterion/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/modifierExtension", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.code !== undefined && func0.call(data14, "code")){
-if(!(func9(data14.code, {instancePath:instancePath+"/dateCriterion/" + i5+"/code",parentData:data14,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data14.code, {instancePath:instancePath+"/dateCriterion/" + i5+"/code"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data14.value !== undefined && func0.call(data14, "value")){
 let data22 = data14.value;
 if(typeof data22 === "string"){
 if(!pattern3.test(data22)){
-const err16 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data22))){
-const err17 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/dateCriterion/" + i5+"/value",schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5+"/value", "#/$defs/ImmunizationRecommendation_DateCriterion/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data14._value !== undefined && func0.call(data14, "_value")){
-if(!(func2(data14._value, {instancePath:instancePath+"/dateCriterion/" + i5+"/_value",parentData:data14,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data14._value, {instancePath:instancePath+"/dateCriterion/" + i5+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/dateCriterion/" + i5,schemaPath:"#/$defs/ImmunizationRecommendation_DateCriterion/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion/" + i5, "#/$defs/ImmunizationRecommendation_DateCriterion/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/dateCriterion",schemaPath:"#/properties/dateCriterion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateCriterion", "#/properties/dateCriterion/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data24 = data.description;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-const err21 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.series !== undefined && func0.call(data, "series")){
 let data26 = data.series;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-const err23 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/series",schemaPath:"#/properties/series/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "string"}); errors++;
 }
 }
 if(data._series !== undefined && func0.call(data, "_series")){
-if(!(func2(data._series, {instancePath:instancePath+"/_series",parentData:data,parentDataProperty:"_series",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._series, {instancePath:instancePath+"/_series"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
 let data28 = data.doseNumberPositiveInt;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err25 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-const err26 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < 1 || isNaN(data28)){
-const err27 = {instancePath:instancePath+"/doseNumberPositiveInt",schemaPath:"#/properties/doseNumberPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
-if(!(func2(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt",parentData:data,parentDataProperty:"_doseNumberPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
 let data30 = data.doseNumberString;
 if(typeof data30 === "string"){
 if(func8(data30) < 1){
-const err28 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/doseNumberString",schemaPath:"#/properties/doseNumberString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/type", {type: "string"}); errors++;
 }
 }
 if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
-if(!(func2(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString",parentData:data,parentDataProperty:"_doseNumberString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
 let data32 = data.seriesDosesPositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err30 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-const err31 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 1 || isNaN(data32)){
-const err32 = {instancePath:instancePath+"/seriesDosesPositiveInt",schemaPath:"#/properties/seriesDosesPositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._seriesDosesPositiveInt !== undefined && func0.call(data, "_seriesDosesPositiveInt")){
-if(!(func2(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt",parentData:data,parentDataProperty:"_seriesDosesPositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")){
 let data34 = data.seriesDosesString;
 if(typeof data34 === "string"){
 if(func8(data34) < 1){
-const err33 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/seriesDosesString",schemaPath:"#/properties/seriesDosesString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/type", {type: "string"}); errors++;
 }
 }
 if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
-if(!(func2(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString",parentData:data,parentDataProperty:"_seriesDosesString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.supportingImmunization !== undefined && func0.call(data, "supportingImmunization")){
@@ -625,21 +363,13 @@ let data36 = data.supportingImmunization;
 if(Array.isArray(data36)){
 const len8 = data36.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data36[i8], {instancePath:instancePath+"/supportingImmunization/" + i8,parentData:data36,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data36[i8], {instancePath:instancePath+"/supportingImmunization/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/supportingImmunization",schemaPath:"#/properties/supportingImmunization/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingImmunization", "#/properties/supportingImmunization/type", {type: "array"}); errors++;
 }
 }
 if(data.supportingPatientInformation !== undefined && func0.call(data, "supportingPatientInformation")){
@@ -647,55 +377,26 @@ let data38 = data.supportingPatientInformation;
 if(Array.isArray(data38)){
 const len9 = data38.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data38[i9], {instancePath:instancePath+"/supportingPatientInformation/" + i9,parentData:data38,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data38[i9], {instancePath:instancePath+"/supportingPatientInformation/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/supportingPatientInformation",schemaPath:"#/properties/supportingPatientInformation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/supportingPatientInformation", "#/properties/supportingPatientInformation/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func10(data, obj0);
 if(forms0 !== null){
-const err37 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "doseNumber[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
 const forms1 = func10(data, obj1);
 if(forms1 !== null){
-const err38 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "seriesDoses[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -731,7 +432,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImmunizationRecommendation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -747,14 +448,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._date !== undefined && func0.call(data, "_date")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -771,14 +465,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -790,45 +477,17 @@ props0._date = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.recommendation === undefined) || (!(func0.call(data, "recommendation")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recommendation"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "recommendation"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -852,113 +511,60 @@ props0.recommendation = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImmunizationRecommendation" !== data.resourceType){
-const err6 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ImmunizationRecommendation"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImmunizationRecommendation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -966,21 +572,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -988,21 +586,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1010,21 +600,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1032,74 +614,42 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data18 = data.date;
 if(typeof data18 === "string"){
 if(!pattern3.test(data18)){
-const err17 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data18))){
-const err18 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func7(data.authority, {instancePath:instancePath+"/authority",parentData:data,parentDataProperty:"authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.authority, {instancePath:instancePath+"/authority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.recommendation !== undefined && func0.call(data, "recommendation")){
@@ -1107,33 +657,18 @@ let data21 = data.recommendation;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate1(data21[i4], {instancePath:instancePath+"/recommendation/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data21[i4], {instancePath:instancePath+"/recommendation/" + i4}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/recommendation",schemaPath:"#/properties/recommendation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recommendation", "#/properties/recommendation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1141,3 +676,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -624,7 +624,7 @@ const schema4 = {"properties":{"generation":{"enum":["html","markdown","xml","ge
 const wrapper0 = {validate: validate1};
 const obj1 = new Set(["nameUrl", "nameReference"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -640,14 +640,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.nameUrl !== undefined && func0.call(data, "nameUrl")){
 var valid2 = false;
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -655,14 +648,7 @@ var valid2 = true;
 if(valid2){
 if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
 var valid2 = false;
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -670,14 +656,7 @@ var valid2 = true;
 if(valid2){
 if(data.nameReference !== undefined && func0.call(data, "nameReference")){
 var valid2 = false;
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -699,42 +678,21 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.nameUrl === undefined) || (!(func0.call(data, "nameUrl")))){
-const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "nameUrl"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "nameUrl"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._title !== undefined && func0.call(data, "_title")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -751,14 +709,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.title === undefined) || (!(func0.call(data, "title")))){
-const err6 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "title"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "title"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -770,14 +721,7 @@ props0._title = true;
 }
 }
 if(!valid3){
-const err7 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -790,14 +734,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._generation !== undefined && func0.call(data, "_generation")){
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -814,14 +751,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.generation === undefined) || (!(func0.call(data, "generation")))){
-const err9 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "generation"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "generation"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -833,14 +763,7 @@ props1._generation = true;
 }
 }
 if(!valid5){
-const err10 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -870,25 +793,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -896,21 +805,13 @@ let data6 = data.extension;
 if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data6[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data6,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data6[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -918,108 +819,61 @@ let data8 = data.modifierExtension;
 if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data8[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data8,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data8[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.nameUrl !== undefined && func0.call(data, "nameUrl")){
 let data10 = data.nameUrl;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err15 = {instancePath:instancePath+"/nameUrl",schemaPath:"#/properties/nameUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/nameUrl",schemaPath:"#/properties/nameUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/nameUrl", "#/properties/nameUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._nameUrl !== undefined && func0.call(data, "_nameUrl")){
-if(!(func2(data._nameUrl, {instancePath:instancePath+"/_nameUrl",parentData:data,parentDataProperty:"_nameUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._nameUrl, {instancePath:instancePath+"/_nameUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.nameReference !== undefined && func0.call(data, "nameReference")){
-if(!(func11(data.nameReference, {instancePath:instancePath+"/nameReference",parentData:data,parentDataProperty:"nameReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.nameReference, {instancePath:instancePath+"/nameReference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data13 = data.title;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-const err17 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.generation !== undefined && func0.call(data, "generation")){
 let data15 = data.generation;
 if(!((((data15 === "html") || (data15 === "markdown")) || (data15 === "xml")) || (data15 === "generated"))){
-const err19 = {instancePath:instancePath+"/generation",schemaPath:"#/properties/generation/enum",keyword:"enum",params:{allowedValues: schema4.properties.generation.enum}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/generation", "#/properties/generation/enum", {allowedValues: schema4.properties.generation.enum}); errors++;
 }
 }
 if(data._generation !== undefined && func0.call(data, "_generation")){
-if(!(func2(data._generation, {instancePath:instancePath+"/_generation",parentData:data,parentDataProperty:"_generation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._generation, {instancePath:instancePath+"/_generation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
@@ -1027,44 +881,22 @@ let data17 = data.page;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data17[i2], {instancePath:instancePath+"/page/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data17[i2], {instancePath:instancePath+"/page/" + i2}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj1);
 if(forms0 !== null){
-const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "name[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "name[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1073,7 +905,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -1085,38 +917,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1124,21 +935,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1146,21 +949,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.grouping !== undefined && func0.call(data, "grouping")){
@@ -1174,14 +969,7 @@ let valid9 = true;
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._name !== undefined && func0.call(data6, "_name")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -1198,14 +986,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.name === undefined) || (!(func0.call(data6, "name")))){
-const err6 = {instancePath:instancePath+"/grouping/" + i2,schemaPath:"#/$defs/ImplementationGuide_Grouping/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -1217,14 +998,7 @@ props0._name = true;
 }
 }
 if(!valid9){
-const err7 = {instancePath:instancePath+"/grouping/" + i2,schemaPath:"#/$defs/ImplementationGuide_Grouping/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props0 !== true){
@@ -1241,25 +1015,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func6(data8) < 1){
-const err8 = {instancePath:instancePath+"/grouping/" + i2+"/id",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/grouping/" + i2+"/id",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/id", "#/$defs/ImplementationGuide_Grouping/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -1267,21 +1027,13 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/grouping/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i3], {instancePath:instancePath+"/grouping/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/grouping/" + i2+"/extension",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/extension", "#/$defs/ImplementationGuide_Grouping/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -1289,107 +1041,55 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i4], {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/grouping/" + i2+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Grouping/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.name !== undefined && func0.call(data6, "name")){
 let data13 = data6.name;
 if(typeof data13 === "string"){
 if(func6(data13) < 1){
-const err12 = {instancePath:instancePath+"/grouping/" + i2+"/name",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/grouping/" + i2+"/name",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/name", "#/$defs/ImplementationGuide_Grouping/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data6._name !== undefined && func0.call(data6, "_name")){
-if(!(func2(data6._name, {instancePath:instancePath+"/grouping/" + i2+"/_name",parentData:data6,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._name, {instancePath:instancePath+"/grouping/" + i2+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func6(data15) < 1){
-const err14 = {instancePath:instancePath+"/grouping/" + i2+"/description",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/grouping/" + i2+"/description",schemaPath:"#/$defs/ImplementationGuide_Grouping/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2+"/description", "#/$defs/ImplementationGuide_Grouping/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2(data6._description, {instancePath:instancePath+"/grouping/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._description, {instancePath:instancePath+"/grouping/" + i2+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/grouping/" + i2,schemaPath:"#/$defs/ImplementationGuide_Grouping/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping/" + i2, "#/$defs/ImplementationGuide_Grouping/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/grouping",schemaPath:"#/properties/grouping/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/grouping", "#/properties/grouping/type", {type: "array"}); errors++;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -1400,38 +1100,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.reference === undefined) || (!(func0.call(data18, "reference")))){
-const err18 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/required", {missingProperty: "reference"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-const err19 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/resource/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/id", "#/$defs/ImplementationGuide_Resource/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1439,21 +1118,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/resource/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/resource/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/extension", "#/$defs/ImplementationGuide_Resource/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1461,27 +1132,18 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/resource/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/resource/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Resource/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.reference !== undefined && func0.call(data18, "reference")){
-if(!(func11(data18.reference, {instancePath:instancePath+"/resource/" + i5+"/reference",parentData:data18,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data18.reference, {instancePath:instancePath+"/resource/" + i5+"/reference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data18.fhirVersion !== undefined && func0.call(data18, "fhirVersion")){
@@ -1491,36 +1153,15 @@ const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
 let data26 = data25[i8];
 if(typeof data26 !== "string"){
-const err23 = {instancePath:instancePath+"/resource/" + i5+"/fhirVersion/" + i8,schemaPath:"#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data26 === "0.01") || (data26 === "0.05")) || (data26 === "0.06")) || (data26 === "0.11")) || (data26 === "0.0.80")) || (data26 === "0.0.81")) || (data26 === "0.0.82")) || (data26 === "0.4.0")) || (data26 === "0.5.0")) || (data26 === "1.0.0")) || (data26 === "1.0.1")) || (data26 === "1.0.2")) || (data26 === "1.1.0")) || (data26 === "1.4.0")) || (data26 === "1.6.0")) || (data26 === "1.8.0")) || (data26 === "3.0.0")) || (data26 === "3.0.1")) || (data26 === "3.3.0")) || (data26 === "3.5.0")) || (data26 === "4.0.0")) || (data26 === "4.0.1"))){
-const err24 = {instancePath:instancePath+"/resource/" + i5+"/fhirVersion/" + i8,schemaPath:"#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/enum",keyword:"enum",params:{allowedValues: schema2.properties.fhirVersion.items.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion/" + i8, "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/items/enum", {allowedValues: schema2.properties.fhirVersion.items.enum}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/resource/" + i5+"/fhirVersion",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/fhirVersion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data18._fhirVersion !== undefined && func0.call(data18, "_fhirVersion")){
@@ -1528,204 +1169,106 @@ let data27 = data18._fhirVersion;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data27[i9], {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27[i9], {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/resource/" + i5+"/_fhirVersion",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/_fhirVersion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/_fhirVersion", "#/$defs/ImplementationGuide_Resource/properties/_fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data18.name !== undefined && func0.call(data18, "name")){
 let data29 = data18.name;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err27 = {instancePath:instancePath+"/resource/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/resource/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/name", "#/$defs/ImplementationGuide_Resource/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data18._name !== undefined && func0.call(data18, "_name")){
-if(!(func2(data18._name, {instancePath:instancePath+"/resource/" + i5+"/_name",parentData:data18,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._name, {instancePath:instancePath+"/resource/" + i5+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.description !== undefined && func0.call(data18, "description")){
 let data31 = data18.description;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err29 = {instancePath:instancePath+"/resource/" + i5+"/description",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/resource/" + i5+"/description",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/description", "#/$defs/ImplementationGuide_Resource/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
-if(!(func2(data18._description, {instancePath:instancePath+"/resource/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._description, {instancePath:instancePath+"/resource/" + i5+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.exampleBoolean !== undefined && func0.call(data18, "exampleBoolean")){
 if(typeof data18.exampleBoolean !== "boolean"){
-const err31 = {instancePath:instancePath+"/resource/" + i5+"/exampleBoolean",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/exampleBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource/properties/exampleBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._exampleBoolean !== undefined && func0.call(data18, "_exampleBoolean")){
-if(!(func2(data18._exampleBoolean, {instancePath:instancePath+"/resource/" + i5+"/_exampleBoolean",parentData:data18,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._exampleBoolean, {instancePath:instancePath+"/resource/" + i5+"/_exampleBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.exampleCanonical !== undefined && func0.call(data18, "exampleCanonical")){
 let data35 = data18.exampleCanonical;
 if(typeof data35 === "string"){
 if(!pattern1.test(data35)){
-const err32 = {instancePath:instancePath+"/resource/" + i5+"/exampleCanonical",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/resource/" + i5+"/exampleCanonical",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource/properties/exampleCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data18._exampleCanonical !== undefined && func0.call(data18, "_exampleCanonical")){
-if(!(func2(data18._exampleCanonical, {instancePath:instancePath+"/resource/" + i5+"/_exampleCanonical",parentData:data18,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._exampleCanonical, {instancePath:instancePath+"/resource/" + i5+"/_exampleCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.groupingId !== undefined && func0.call(data18, "groupingId")){
 let data37 = data18.groupingId;
 if(typeof data37 === "string"){
 if(!pattern0.test(data37)){
-const err34 = {instancePath:instancePath+"/resource/" + i5+"/groupingId",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/groupingId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/resource/" + i5+"/groupingId",schemaPath:"#/$defs/ImplementationGuide_Resource/properties/groupingId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5+"/groupingId", "#/$defs/ImplementationGuide_Resource/properties/groupingId/type", {type: "string"}); errors++;
 }
 }
 if(data18._groupingId !== undefined && func0.call(data18, "_groupingId")){
-if(!(func2(data18._groupingId, {instancePath:instancePath+"/resource/" + i5+"/_groupingId",parentData:data18,parentDataProperty:"_groupingId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._groupingId, {instancePath:instancePath+"/resource/" + i5+"/_groupingId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func12(data18, obj0);
 if(forms0 !== null){
-const err36 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/resource/" + i5,schemaPath:"#/$defs/ImplementationGuide_Resource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i5, "#/$defs/ImplementationGuide_Resource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
-if(!(validate1(data.page, {instancePath:instancePath+"/page",parentData:data,parentDataProperty:"page",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.page, {instancePath:instancePath+"/page"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
@@ -1739,14 +1282,7 @@ let valid32 = true;
 const _errs76 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._code !== undefined && func0.call(data41, "_code")){
-const err39 = {};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs76 === errors;
@@ -1763,14 +1299,7 @@ if(_valid1){
 const _errs77 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.code === undefined) || (!(func0.call(data41, "code")))){
-const err40 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs77 === errors;
@@ -1782,28 +1311,14 @@ props2._code = true;
 }
 }
 if(!valid32){
-const err41 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs79 = errors;
 let valid34 = true;
 const _errs80 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if(data41._value !== undefined && func0.call(data41, "_value")){
-const err42 = {};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs80 === errors;
@@ -1820,14 +1335,7 @@ if(_valid2){
 const _errs81 = errors;
 if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
 if((data41.value === undefined) || (!(func0.call(data41, "value")))){
-const err43 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs81 === errors;
@@ -1839,14 +1347,7 @@ props3._value = true;
 }
 }
 if(!valid34){
-const err44 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1872,25 +1373,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data44 = data41.id;
 if(typeof data44 === "string"){
 if(func6(data44) < 1){
-const err45 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/parameter/" + i10+"/id",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/id", "#/$defs/ImplementationGuide_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -1898,21 +1385,13 @@ let data45 = data41.extension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data45[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i11], {instancePath:instancePath+"/parameter/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/parameter/" + i10+"/extension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/extension", "#/$defs/ImplementationGuide_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -1920,95 +1399,50 @@ let data47 = data41.modifierExtension;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data47[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i12], {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/parameter/" + i10+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/modifierExtension", "#/$defs/ImplementationGuide_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.code !== undefined && func0.call(data41, "code")){
 let data49 = data41.code;
 if(!((((((((((data49 === "apply") || (data49 === "path-resource")) || (data49 === "path-pages")) || (data49 === "path-tx-cache")) || (data49 === "expansion-parameter")) || (data49 === "rule-broken-links")) || (data49 === "generate-xml")) || (data49 === "generate-json")) || (data49 === "generate-turtle")) || (data49 === "html-template"))){
-const err49 = {instancePath:instancePath+"/parameter/" + i10+"/code",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/code/enum",keyword:"enum",params:{allowedValues: schema3.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/code", "#/$defs/ImplementationGuide_Parameter/properties/code/enum", {allowedValues: schema3.properties.code.enum}); errors++;
 }
 }
 if(data41._code !== undefined && func0.call(data41, "_code")){
-if(!(func2(data41._code, {instancePath:instancePath+"/parameter/" + i10+"/_code",parentData:data41,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._code, {instancePath:instancePath+"/parameter/" + i10+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data41.value !== undefined && func0.call(data41, "value")){
 let data51 = data41.value;
 if(typeof data51 === "string"){
 if(func6(data51) < 1){
-const err50 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/parameter/" + i10+"/value",schemaPath:"#/$defs/ImplementationGuide_Parameter/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10+"/value", "#/$defs/ImplementationGuide_Parameter/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data41._value !== undefined && func0.call(data41, "_value")){
-if(!(func2(data41._value, {instancePath:instancePath+"/parameter/" + i10+"/_value",parentData:data41,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._value, {instancePath:instancePath+"/parameter/" + i10+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/parameter/" + i10,schemaPath:"#/$defs/ImplementationGuide_Parameter/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i10, "#/$defs/ImplementationGuide_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.template !== undefined && func0.call(data, "template")){
@@ -2022,14 +1456,7 @@ let valid45 = true;
 const _errs102 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._code !== undefined && func0.call(data54, "_code")){
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs102 === errors;
@@ -2046,14 +1473,7 @@ if(_valid3){
 const _errs103 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.code === undefined) || (!(func0.call(data54, "code")))){
-const err55 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs103 === errors;
@@ -2065,28 +1485,14 @@ props4._code = true;
 }
 }
 if(!valid45){
-const err56 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs105 = errors;
 let valid47 = true;
 const _errs106 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if(data54._source !== undefined && func0.call(data54, "_source")){
-const err57 = {};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs106 === errors;
@@ -2103,14 +1509,7 @@ if(_valid4){
 const _errs107 = errors;
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.source === undefined) || (!(func0.call(data54, "source")))){
-const err58 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/then/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/then/required", {missingProperty: "source"}); errors++;
 }
 }
 var _valid4 = _errs107 === errors;
@@ -2122,14 +1521,7 @@ props5._source = true;
 }
 }
 if(!valid47){
-const err59 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props4 !== true && props5 !== undefined){
 if(props5 === true){
@@ -2157,25 +1549,11 @@ if(data54.id !== undefined && func0.call(data54, "id")){
 let data57 = data54.id;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-const err60 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/template/" + i13+"/id",schemaPath:"#/$defs/ImplementationGuide_Template/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/id", "#/$defs/ImplementationGuide_Template/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -2183,21 +1561,13 @@ let data58 = data54.extension;
 if(Array.isArray(data58)){
 const len14 = data58.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data58[i14], {instancePath:instancePath+"/template/" + i13+"/extension/" + i14,parentData:data58,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data58[i14], {instancePath:instancePath+"/template/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/template/" + i13+"/extension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/extension", "#/$defs/ImplementationGuide_Template/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -2205,150 +1575,76 @@ let data60 = data54.modifierExtension;
 if(Array.isArray(data60)){
 const len15 = data60.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data60[i15], {instancePath:instancePath+"/template/" + i13+"/modifierExtension/" + i15,parentData:data60,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data60[i15], {instancePath:instancePath+"/template/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/template/" + i13+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Template/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/modifierExtension", "#/$defs/ImplementationGuide_Template/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.code !== undefined && func0.call(data54, "code")){
 let data62 = data54.code;
 if(typeof data62 === "string"){
 if(!pattern2.test(data62)){
-const err64 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/template/" + i13+"/code",schemaPath:"#/$defs/ImplementationGuide_Template/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/code", "#/$defs/ImplementationGuide_Template/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data54._code !== undefined && func0.call(data54, "_code")){
-if(!(func2(data54._code, {instancePath:instancePath+"/template/" + i13+"/_code",parentData:data54,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._code, {instancePath:instancePath+"/template/" + i13+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.source !== undefined && func0.call(data54, "source")){
 let data64 = data54.source;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-const err66 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/template/" + i13+"/source",schemaPath:"#/$defs/ImplementationGuide_Template/properties/source/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/source", "#/$defs/ImplementationGuide_Template/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data54._source !== undefined && func0.call(data54, "_source")){
-if(!(func2(data54._source, {instancePath:instancePath+"/template/" + i13+"/_source",parentData:data54,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._source, {instancePath:instancePath+"/template/" + i13+"/_source"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.scope !== undefined && func0.call(data54, "scope")){
 let data66 = data54.scope;
 if(typeof data66 === "string"){
 if(func6(data66) < 1){
-const err68 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/template/" + i13+"/scope",schemaPath:"#/$defs/ImplementationGuide_Template/properties/scope/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13+"/scope", "#/$defs/ImplementationGuide_Template/properties/scope/type", {type: "string"}); errors++;
 }
 }
 if(data54._scope !== undefined && func0.call(data54, "_scope")){
-if(!(func2(data54._scope, {instancePath:instancePath+"/template/" + i13+"/_scope",parentData:data54,parentDataProperty:"_scope",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._scope, {instancePath:instancePath+"/template/" + i13+"/_scope"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/template/" + i13,schemaPath:"#/$defs/ImplementationGuide_Template/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template/" + i13, "#/$defs/ImplementationGuide_Template/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/template",schemaPath:"#/properties/template/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/template", "#/properties/template/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -2372,7 +1668,7 @@ validate2.evaluated = {
 
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -2384,38 +1680,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resource === undefined) || (!(func0.call(data, "resource")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resource"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resource"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2423,21 +1698,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2445,52 +1712,29 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.rendering !== undefined && func0.call(data, "rendering")){
 let data5 = data.rendering;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err5 = {instancePath:instancePath+"/rendering",schemaPath:"#/properties/rendering/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/rendering",schemaPath:"#/properties/rendering/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rendering", "#/properties/rendering/type", {type: "string"}); errors++;
 }
 }
 if(data._rendering !== undefined && func0.call(data, "_rendering")){
-if(!(func2(data._rendering, {instancePath:instancePath+"/_rendering",parentData:data,parentDataProperty:"_rendering",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._rendering, {instancePath:instancePath+"/_rendering"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -2501,38 +1745,17 @@ for(let i2=0; i2<len2; i2++){
 let data8 = data7[i2];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if((data8.reference === undefined) || (!(func0.call(data8, "reference")))){
-const err7 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/required", {missingProperty: "reference"}); errors++;
 }
 if(data8.id !== undefined && func0.call(data8, "id")){
 let data9 = data8.id;
 if(typeof data9 === "string"){
 if(func6(data9) < 1){
-const err8 = {instancePath:instancePath+"/resource/" + i2+"/id",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/resource/" + i2+"/id",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/id", "#/$defs/ImplementationGuide_Resource1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data8.extension !== undefined && func0.call(data8, "extension")){
@@ -2540,21 +1763,13 @@ let data10 = data8.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/resource/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/resource/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/resource/" + i2+"/extension",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/extension", "#/$defs/ImplementationGuide_Resource1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data8.modifierExtension !== undefined && func0.call(data8, "modifierExtension")){
@@ -2562,142 +1777,74 @@ let data12 = data8.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data12[i4], {instancePath:instancePath+"/resource/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i4], {instancePath:instancePath+"/resource/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/resource/" + i2+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/modifierExtension", "#/$defs/ImplementationGuide_Resource1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data8.reference !== undefined && func0.call(data8, "reference")){
-if(!(func11(data8.reference, {instancePath:instancePath+"/resource/" + i2+"/reference",parentData:data8,parentDataProperty:"reference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data8.reference, {instancePath:instancePath+"/resource/" + i2+"/reference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data8.exampleBoolean !== undefined && func0.call(data8, "exampleBoolean")){
 if(typeof data8.exampleBoolean !== "boolean"){
-const err12 = {instancePath:instancePath+"/resource/" + i2+"/exampleBoolean",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/exampleBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleBoolean", "#/$defs/ImplementationGuide_Resource1/properties/exampleBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data8._exampleBoolean !== undefined && func0.call(data8, "_exampleBoolean")){
-if(!(func2(data8._exampleBoolean, {instancePath:instancePath+"/resource/" + i2+"/_exampleBoolean",parentData:data8,parentDataProperty:"_exampleBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data8._exampleBoolean, {instancePath:instancePath+"/resource/" + i2+"/_exampleBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data8.exampleCanonical !== undefined && func0.call(data8, "exampleCanonical")){
 let data17 = data8.exampleCanonical;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err13 = {instancePath:instancePath+"/resource/" + i2+"/exampleCanonical",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/resource/" + i2+"/exampleCanonical",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/exampleCanonical", "#/$defs/ImplementationGuide_Resource1/properties/exampleCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data8._exampleCanonical !== undefined && func0.call(data8, "_exampleCanonical")){
-if(!(func2(data8._exampleCanonical, {instancePath:instancePath+"/resource/" + i2+"/_exampleCanonical",parentData:data8,parentDataProperty:"_exampleCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data8._exampleCanonical, {instancePath:instancePath+"/resource/" + i2+"/_exampleCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data8.relativePath !== undefined && func0.call(data8, "relativePath")){
 let data19 = data8.relativePath;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err15 = {instancePath:instancePath+"/resource/" + i2+"/relativePath",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/relativePath/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/resource/" + i2+"/relativePath",schemaPath:"#/$defs/ImplementationGuide_Resource1/properties/relativePath/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2+"/relativePath", "#/$defs/ImplementationGuide_Resource1/properties/relativePath/type", {type: "string"}); errors++;
 }
 }
 if(data8._relativePath !== undefined && func0.call(data8, "_relativePath")){
-if(!(func2(data8._relativePath, {instancePath:instancePath+"/resource/" + i2+"/_relativePath",parentData:data8,parentDataProperty:"_relativePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data8._relativePath, {instancePath:instancePath+"/resource/" + i2+"/_relativePath"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func12(data8, obj0);
 if(forms0 !== null){
-const err17 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/cdxChoice",keyword:"cdxChoice",params:{choice: "example[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/cdxChoice", {choice: "example[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/resource/" + i2,schemaPath:"#/$defs/ImplementationGuide_Resource1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource/" + i2, "#/$defs/ImplementationGuide_Resource1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data.page !== undefined && func0.call(data, "page")){
@@ -2711,14 +1858,7 @@ let valid17 = true;
 const _errs42 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22._name !== undefined && func0.call(data22, "_name")){
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs42 === errors;
@@ -2735,14 +1875,7 @@ if(_valid0){
 const _errs43 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.name === undefined) || (!(func0.call(data22, "name")))){
-const err21 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs43 === errors;
@@ -2754,14 +1887,7 @@ props0._name = true;
 }
 }
 if(!valid17){
-const err22 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(props0 !== true){
@@ -2780,25 +1906,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data24 = data22.id;
 if(typeof data24 === "string"){
 if(func6(data24) < 1){
-const err23 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/page/" + i5+"/id",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/id", "#/$defs/ImplementationGuide_Page1/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -2806,21 +1918,13 @@ let data25 = data22.extension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/page/" + i5+"/extension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i6], {instancePath:instancePath+"/page/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/page/" + i5+"/extension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/extension", "#/$defs/ImplementationGuide_Page1/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -2828,83 +1932,45 @@ let data27 = data22.modifierExtension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data27[i7], {instancePath:instancePath+"/page/" + i5+"/modifierExtension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i7], {instancePath:instancePath+"/page/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/page/" + i5+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/modifierExtension", "#/$defs/ImplementationGuide_Page1/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.name !== undefined && func0.call(data22, "name")){
 let data29 = data22.name;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err27 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/page/" + i5+"/name",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/name", "#/$defs/ImplementationGuide_Page1/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data22._name !== undefined && func0.call(data22, "_name")){
-if(!(func2(data22._name, {instancePath:instancePath+"/page/" + i5+"/_name",parentData:data22,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._name, {instancePath:instancePath+"/page/" + i5+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.title !== undefined && func0.call(data22, "title")){
 let data31 = data22.title;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err29 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/page/" + i5+"/title",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/title", "#/$defs/ImplementationGuide_Page1/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data22._title !== undefined && func0.call(data22, "_title")){
-if(!(func2(data22._title, {instancePath:instancePath+"/page/" + i5+"/_title",parentData:data22,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._title, {instancePath:instancePath+"/page/" + i5+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.anchor !== undefined && func0.call(data22, "anchor")){
@@ -2915,37 +1981,16 @@ for(let i8=0; i8<len8; i8++){
 let data34 = data33[i8];
 if(typeof data34 === "string"){
 if(func6(data34) < 1){
-const err31 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/page/" + i5+"/anchor/" + i8,schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor/" + i8, "#/$defs/ImplementationGuide_Page1/properties/anchor/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/page/" + i5+"/anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/anchor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/anchor", "#/$defs/ImplementationGuide_Page1/properties/anchor/type", {type: "array"}); errors++;
 }
 }
 if(data22._anchor !== undefined && func0.call(data22, "_anchor")){
@@ -2953,45 +1998,23 @@ let data35 = data22._anchor;
 if(Array.isArray(data35)){
 const len9 = data35.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data35[i9], {instancePath:instancePath+"/page/" + i5+"/_anchor/" + i9,parentData:data35,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data35[i9], {instancePath:instancePath+"/page/" + i5+"/_anchor/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/page/" + i5+"/_anchor",schemaPath:"#/$defs/ImplementationGuide_Page1/properties/_anchor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5+"/_anchor", "#/$defs/ImplementationGuide_Page1/properties/_anchor/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/page/" + i5,schemaPath:"#/$defs/ImplementationGuide_Page1/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page/" + i5, "#/$defs/ImplementationGuide_Page1/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/page",schemaPath:"#/properties/page/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/page", "#/properties/page/type", {type: "array"}); errors++;
 }
 }
 if(data.image !== undefined && func0.call(data, "image")){
@@ -3002,37 +2025,16 @@ for(let i10=0; i10<len10; i10++){
 let data38 = data37[i10];
 if(typeof data38 === "string"){
 if(func6(data38) < 1){
-const err37 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/image/" + i10,schemaPath:"#/properties/image/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/image/" + i10, "#/properties/image/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/image", "#/properties/image/type", {type: "array"}); errors++;
 }
 }
 if(data._image !== undefined && func0.call(data, "_image")){
@@ -3040,21 +2042,13 @@ let data39 = data._image;
 if(Array.isArray(data39)){
 const len11 = data39.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data39[i11], {instancePath:instancePath+"/_image/" + i11,parentData:data39,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39[i11], {instancePath:instancePath+"/_image/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/_image",schemaPath:"#/properties/_image/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_image", "#/properties/_image/type", {type: "array"}); errors++;
 }
 }
 if(data.other !== undefined && func0.call(data, "other")){
@@ -3065,37 +2059,16 @@ for(let i12=0; i12<len12; i12++){
 let data42 = data41[i12];
 if(typeof data42 === "string"){
 if(func6(data42) < 1){
-const err41 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/other/" + i12,schemaPath:"#/properties/other/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/other/" + i12, "#/properties/other/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/other",schemaPath:"#/properties/other/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/other", "#/properties/other/type", {type: "array"}); errors++;
 }
 }
 if(data._other !== undefined && func0.call(data, "_other")){
@@ -3103,33 +2076,18 @@ let data43 = data._other;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data43[i13], {instancePath:instancePath+"/_other/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43[i13], {instancePath:instancePath+"/_other/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/_other",schemaPath:"#/properties/_other/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_other", "#/properties/_other/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -3153,7 +2111,7 @@ validate3.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImplementationGuide.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3169,14 +2127,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -3193,14 +2144,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3212,28 +2156,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -3250,14 +2180,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3269,14 +2192,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3292,14 +2208,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -3316,14 +2225,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -3335,14 +2237,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3358,14 +2253,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._packageId !== undefined && func0.call(data, "_packageId")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -3382,14 +2270,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.packageId === undefined) || (!(func0.call(data, "packageId")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "packageId"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "packageId"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -3401,14 +2282,7 @@ props3._packageId = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -3424,14 +2298,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -3448,14 +2315,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.fhirVersion === undefined) || (!(func0.call(data, "fhirVersion")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "fhirVersion"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "fhirVersion"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -3467,14 +2327,7 @@ props4._fhirVersion = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -3487,14 +2340,7 @@ Object.assign(props0, props4);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err15 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3545,113 +2391,60 @@ props0.manifest = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImplementationGuide" !== data.resourceType){
-const err16 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ImplementationGuide"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImplementationGuide"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err17 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err19 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err21 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -3659,21 +2452,13 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3681,21 +2466,13 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3703,254 +2480,133 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err26 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err28 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err30 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-const err32 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-const err34 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err35 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-const err36 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err39 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -3958,52 +2614,29 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data35[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data35[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-const err42 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -4011,21 +2644,13 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len4 = data39.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data39[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data39,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data39[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -4033,83 +2658,45 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data41[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data43 = data.copyright;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-const err46 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.packageId !== undefined && func0.call(data, "packageId")){
 let data45 = data.packageId;
 if(typeof data45 === "string"){
 if(!pattern0.test(data45)){
-const err48 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/packageId",schemaPath:"#/properties/packageId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packageId", "#/properties/packageId/type", {type: "string"}); errors++;
 }
 }
 if(data._packageId !== undefined && func0.call(data, "_packageId")){
-if(!(func2(data._packageId, {instancePath:instancePath+"/_packageId",parentData:data,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._packageId, {instancePath:instancePath+"/_packageId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.license !== undefined && func0.call(data, "license")){
@@ -4122,20 +2709,12 @@ break;
 }
 }
 if(!valid24){
-const err50 = {instancePath:instancePath+"/license",schemaPath:"#/properties/license/enum",keyword:"enum",params:{allowedValues: schema0.properties.license.enum}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/license", "#/properties/license/enum", {allowedValues: schema0.properties.license.enum}); errors++;
 }
 }
 if(data._license !== undefined && func0.call(data, "_license")){
-if(!(func2(data._license, {instancePath:instancePath+"/_license",parentData:data,parentDataProperty:"_license",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._license, {instancePath:instancePath+"/_license"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
@@ -4145,36 +2724,15 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-const err51 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data50 === "0.01") || (data50 === "0.05")) || (data50 === "0.06")) || (data50 === "0.11")) || (data50 === "0.0.80")) || (data50 === "0.0.81")) || (data50 === "0.0.82")) || (data50 === "0.4.0")) || (data50 === "0.5.0")) || (data50 === "1.0.0")) || (data50 === "1.0.1")) || (data50 === "1.0.2")) || (data50 === "1.1.0")) || (data50 === "1.4.0")) || (data50 === "1.6.0")) || (data50 === "1.8.0")) || (data50 === "3.0.0")) || (data50 === "3.0.1")) || (data50 === "3.3.0")) || (data50 === "3.5.0")) || (data50 === "4.0.0")) || (data50 === "4.0.1"))){
-const err52 = {instancePath:instancePath+"/fhirVersion/" + i6,schemaPath:"#/properties/fhirVersion/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.items.enum}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion/" + i6, "#/properties/fhirVersion/items/enum", {allowedValues: schema0.properties.fhirVersion.items.enum}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
@@ -4182,21 +2740,13 @@ let data51 = data._fhirVersion;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data51[i7], {instancePath:instancePath+"/_fhirVersion/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51[i7], {instancePath:instancePath+"/_fhirVersion/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/_fhirVersion",schemaPath:"#/properties/_fhirVersion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_fhirVersion", "#/properties/_fhirVersion/type", {type: "array"}); errors++;
 }
 }
 if(data.dependsOn !== undefined && func0.call(data, "dependsOn")){
@@ -4207,38 +2757,17 @@ for(let i8=0; i8<len8; i8++){
 let data54 = data53[i8];
 if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
 if((data54.uri === undefined) || (!(func0.call(data54, "uri")))){
-const err55 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/required",keyword:"required",params:{missingProperty: "uri"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/required", {missingProperty: "uri"}); errors++;
 }
 if(data54.id !== undefined && func0.call(data54, "id")){
 let data55 = data54.id;
 if(typeof data55 === "string"){
 if(func6(data55) < 1){
-const err56 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/dependsOn/" + i8+"/id",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/id", "#/$defs/ImplementationGuide_DependsOn/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data54.extension !== undefined && func0.call(data54, "extension")){
@@ -4246,21 +2775,13 @@ let data56 = data54.extension;
 if(Array.isArray(data56)){
 const len9 = data56.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data56[i9], {instancePath:instancePath+"/dependsOn/" + i8+"/extension/" + i9,parentData:data56,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i9], {instancePath:instancePath+"/dependsOn/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/dependsOn/" + i8+"/extension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/extension", "#/$defs/ImplementationGuide_DependsOn/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data54.modifierExtension !== undefined && func0.call(data54, "modifierExtension")){
@@ -4268,138 +2789,71 @@ let data58 = data54.modifierExtension;
 if(Array.isArray(data58)){
 const len10 = data58.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data58[i10], {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension/" + i10,parentData:data58,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data58[i10], {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/dependsOn/" + i8+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/modifierExtension", "#/$defs/ImplementationGuide_DependsOn/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data54.uri !== undefined && func0.call(data54, "uri")){
 let data60 = data54.uri;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-const err60 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/dependsOn/" + i8+"/uri",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/uri", "#/$defs/ImplementationGuide_DependsOn/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data54._uri !== undefined && func0.call(data54, "_uri")){
-if(!(func2(data54._uri, {instancePath:instancePath+"/dependsOn/" + i8+"/_uri",parentData:data54,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._uri, {instancePath:instancePath+"/dependsOn/" + i8+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.packageId !== undefined && func0.call(data54, "packageId")){
 let data62 = data54.packageId;
 if(typeof data62 === "string"){
 if(!pattern0.test(data62)){
-const err62 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/dependsOn/" + i8+"/packageId",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/packageId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/packageId", "#/$defs/ImplementationGuide_DependsOn/properties/packageId/type", {type: "string"}); errors++;
 }
 }
 if(data54._packageId !== undefined && func0.call(data54, "_packageId")){
-if(!(func2(data54._packageId, {instancePath:instancePath+"/dependsOn/" + i8+"/_packageId",parentData:data54,parentDataProperty:"_packageId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._packageId, {instancePath:instancePath+"/dependsOn/" + i8+"/_packageId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data54.version !== undefined && func0.call(data54, "version")){
 let data64 = data54.version;
 if(typeof data64 === "string"){
 if(func6(data64) < 1){
-const err64 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/dependsOn/" + i8+"/version",schemaPath:"#/$defs/ImplementationGuide_DependsOn/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8+"/version", "#/$defs/ImplementationGuide_DependsOn/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data54._version !== undefined && func0.call(data54, "_version")){
-if(!(func2(data54._version, {instancePath:instancePath+"/dependsOn/" + i8+"/_version",parentData:data54,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data54._version, {instancePath:instancePath+"/dependsOn/" + i8+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/dependsOn/" + i8,schemaPath:"#/$defs/ImplementationGuide_DependsOn/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn/" + i8, "#/$defs/ImplementationGuide_DependsOn/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/dependsOn",schemaPath:"#/properties/dependsOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependsOn", "#/properties/dependsOn/type", {type: "array"}); errors++;
 }
 }
 if(data.global !== undefined && func0.call(data, "global")){
@@ -4413,14 +2867,7 @@ let valid41 = true;
 const _errs122 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67._type !== undefined && func0.call(data67, "_type")){
-const err68 = {};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs122 === errors;
@@ -4437,14 +2884,7 @@ if(_valid5){
 const _errs123 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-const err69 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs123 === errors;
@@ -4456,25 +2896,11 @@ props5._type = true;
 }
 }
 if(!valid41){
-const err70 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.profile === undefined) || (!(func0.call(data67, "profile")))){
-const err71 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/required",keyword:"required",params:{missingProperty: "profile"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/required", {missingProperty: "profile"}); errors++;
 }
 if(props5 !== true){
 props5 = props5 || {};
@@ -4490,25 +2916,11 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func6(data69) < 1){
-const err72 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/global/" + i11+"/id",schemaPath:"#/$defs/ImplementationGuide_Global/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/id", "#/$defs/ImplementationGuide_Global/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data67.extension !== undefined && func0.call(data67, "extension")){
@@ -4516,21 +2928,13 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len12 = data70.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data70[i12], {instancePath:instancePath+"/global/" + i11+"/extension/" + i12,parentData:data70,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i12], {instancePath:instancePath+"/global/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/global/" + i11+"/extension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/extension", "#/$defs/ImplementationGuide_Global/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
@@ -4538,129 +2942,109 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len13 = data72.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data72[i13], {instancePath:instancePath+"/global/" + i11+"/modifierExtension/" + i13,parentData:data72,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data72[i13], {instancePath:instancePath+"/global/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/global/" + i11+"/modifierExtension",schemaPath:"#/$defs/ImplementationGuide_Global/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/modifierExtension", "#/$defs/ImplementationGuide_Global/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data67.type !== undefined && func0.call(data67, "type")){
 let data74 = data67.type;
 if(typeof data74 !== "string"){
-const err76 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err76];
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") || (data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) || (data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) || (data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) || (data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) || (data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) || (data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) || (data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) || (data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) || (data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) || (data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) || (data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) || (data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) || (data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) || (data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) || (data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) || (data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) || (data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) || (data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) || (data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) || (data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) || (data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) || (data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) || (data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) || (data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) || (data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) || (data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) || (data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) || (data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) || (data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) || (data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) || (data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) || (data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) || (data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) || (data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) || (data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) || (data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) || (data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) || (data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) || (data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) || (data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) || (data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
-const err77 = {instancePath:instancePath+"/global/" + i11+"/type",schemaPath:"#/$defs/ImplementationGuide_Global/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") ||
+(data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) ||
+(data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) ||
+(data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) ||
+(data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) ||
+(data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) ||
+(data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) ||
+(data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) ||
+(data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) ||
+(data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) ||
+(data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) ||
+(data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) ||
+(data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) ||
+(data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) ||
+(data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) ||
+(data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) ||
+(data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) ||
+(data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) ||
+(data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) ||
+(data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) ||
+(data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) ||
+(data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) ||
+(data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) ||
+(data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) ||
+(data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) ||
+(data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) ||
+(data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) ||
+(data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) ||
+(data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) ||
+(data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) ||
+(data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) ||
+(data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) ||
+(data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) ||
+(data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) ||
+(data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) ||
+(data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) ||
+(data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) ||
+(data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) ||
+(data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) ||
+(data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) ||
+(data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) ||
+(data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/type", "#/$defs/ImplementationGuide_Global/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data67._type !== undefined && func0.call(data67, "_type")){
-if(!(func2(data67._type, {instancePath:instancePath+"/global/" + i11+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data67._type, {instancePath:instancePath+"/global/" + i11+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data67.profile !== undefined && func0.call(data67, "profile")){
 let data76 = data67.profile;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err78 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/global/" + i11+"/profile",schemaPath:"#/$defs/ImplementationGuide_Global/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11+"/profile", "#/$defs/ImplementationGuide_Global/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data67._profile !== undefined && func0.call(data67, "_profile")){
-if(!(func2(data67._profile, {instancePath:instancePath+"/global/" + i11+"/_profile",parentData:data67,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data67._profile, {instancePath:instancePath+"/global/" + i11+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/global/" + i11,schemaPath:"#/$defs/ImplementationGuide_Global/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global/" + i11, "#/$defs/ImplementationGuide_Global/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/global",schemaPath:"#/properties/global/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/global", "#/properties/global/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(validate2(data.definition, {instancePath:instancePath+"/definition",parentData:data,parentDataProperty:"definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.definition, {instancePath:instancePath+"/definition"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.manifest !== undefined && func0.call(data, "manifest")){
-if(!(validate3(data.manifest, {instancePath:instancePath+"/manifest",parentData:data,parentDataProperty:"manifest",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.manifest, {instancePath:instancePath+"/manifest"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -4668,3 +3052,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -2542,7 +2542,48 @@ let data74 = data67.type;
 if(typeof data74 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") || (data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) || (data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) || (data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) || (data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) || (data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) || (data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) || (data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) || (data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) || (data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) || (data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) || (data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) || (data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) || (data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) || (data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) || (data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) || (data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) || (data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) || (data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) || (data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) || (data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) || (data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) || (data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) || (data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) || (data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) || (data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) || (data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) || (data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) || (data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) || (data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) || (data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) || (data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) || (data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) || (data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) || (data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) || (data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) || (data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) || (data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) || (data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) || (data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) || (data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) || (data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data74 === "Account") ||
+(data74 === "ActivityDefinition")) || (data74 === "AdverseEvent")) || (data74 === "AllergyIntolerance")) ||
+(data74 === "Appointment")) || (data74 === "AppointmentResponse")) || (data74 === "AuditEvent")) || (data74 === "Basic")) ||
+(data74 === "Binary")) || (data74 === "BiologicallyDerivedProduct")) || (data74 === "BodyStructure")) || (data74 === "Bundle")) ||
+(data74 === "CapabilityStatement")) || (data74 === "CarePlan")) || (data74 === "CareTeam")) || (data74 === "CatalogEntry")) ||
+(data74 === "ChargeItem")) || (data74 === "ChargeItemDefinition")) || (data74 === "Claim")) || (data74 === "ClaimResponse")) ||
+(data74 === "ClinicalImpression")) || (data74 === "CodeSystem")) || (data74 === "Communication")) || (data74 === "CommunicationRequest")) ||
+(data74 === "CompartmentDefinition")) || (data74 === "Composition")) || (data74 === "ConceptMap")) || (data74 === "Condition")) ||
+(data74 === "Consent")) || (data74 === "Contract")) || (data74 === "Coverage")) || (data74 === "CoverageEligibilityRequest")) ||
+(data74 === "CoverageEligibilityResponse")) || (data74 === "DetectedIssue")) || (data74 === "Device")) ||
+(data74 === "DeviceDefinition")) || (data74 === "DeviceMetric")) || (data74 === "DeviceRequest")) || (data74 === "DeviceUseStatement")) ||
+(data74 === "DiagnosticReport")) || (data74 === "DocumentManifest")) || (data74 === "DocumentReference")) ||
+(data74 === "DomainResource")) || (data74 === "EffectEvidenceSynthesis")) || (data74 === "Encounter")) ||
+(data74 === "Endpoint")) || (data74 === "EnrollmentRequest")) || (data74 === "EnrollmentResponse")) || (data74 === "EpisodeOfCare")) ||
+(data74 === "EventDefinition")) || (data74 === "Evidence")) || (data74 === "EvidenceVariable")) || (data74 === "ExampleScenario")) ||
+(data74 === "ExplanationOfBenefit")) || (data74 === "FamilyMemberHistory")) || (data74 === "Flag")) || (data74 === "Goal")) ||
+(data74 === "GraphDefinition")) || (data74 === "Group")) || (data74 === "GuidanceResponse")) || (data74 === "HealthcareService")) ||
+(data74 === "ImagingStudy")) || (data74 === "Immunization")) || (data74 === "ImmunizationEvaluation")) ||
+(data74 === "ImmunizationRecommendation")) || (data74 === "ImplementationGuide")) || (data74 === "InsurancePlan")) ||
+(data74 === "Invoice")) || (data74 === "Library")) || (data74 === "Linkage")) || (data74 === "List")) || (data74 === "Location")) ||
+(data74 === "Measure")) || (data74 === "MeasureReport")) || (data74 === "Media")) || (data74 === "Medication")) ||
+(data74 === "MedicationAdministration")) || (data74 === "MedicationDispense")) || (data74 === "MedicationKnowledge")) ||
+(data74 === "MedicationRequest")) || (data74 === "MedicationStatement")) || (data74 === "MedicinalProduct")) ||
+(data74 === "MedicinalProductAuthorization")) || (data74 === "MedicinalProductContraindication")) || (data74 === "MedicinalProductIndication")) ||
+(data74 === "MedicinalProductIngredient")) || (data74 === "MedicinalProductInteraction")) || (data74 === "MedicinalProductManufactured")) ||
+(data74 === "MedicinalProductPackaged")) || (data74 === "MedicinalProductPharmaceutical")) || (data74 === "MedicinalProductUndesirableEffect")) ||
+(data74 === "MessageDefinition")) || (data74 === "MessageHeader")) || (data74 === "MolecularSequence")) ||
+(data74 === "NamingSystem")) || (data74 === "NutritionOrder")) || (data74 === "Observation")) || (data74 === "ObservationDefinition")) ||
+(data74 === "OperationDefinition")) || (data74 === "OperationOutcome")) || (data74 === "Organization")) ||
+(data74 === "OrganizationAffiliation")) || (data74 === "Parameters")) || (data74 === "Patient")) || (data74 === "PaymentNotice")) ||
+(data74 === "PaymentReconciliation")) || (data74 === "Person")) || (data74 === "PlanDefinition")) || (data74 === "Practitioner")) ||
+(data74 === "PractitionerRole")) || (data74 === "Procedure")) || (data74 === "Provenance")) || (data74 === "Questionnaire")) ||
+(data74 === "QuestionnaireResponse")) || (data74 === "RelatedPerson")) || (data74 === "RequestGroup")) ||
+(data74 === "ResearchDefinition")) || (data74 === "ResearchElementDefinition")) || (data74 === "ResearchStudy")) ||
+(data74 === "ResearchSubject")) || (data74 === "Resource")) || (data74 === "RiskAssessment")) || (data74 === "RiskEvidenceSynthesis")) ||
+(data74 === "Schedule")) || (data74 === "SearchParameter")) || (data74 === "ServiceRequest")) || (data74 === "Slot")) ||
+(data74 === "Specimen")) || (data74 === "SpecimenDefinition")) || (data74 === "StructureDefinition")) || (data74 === "StructureMap")) ||
+(data74 === "Subscription")) || (data74 === "Substance")) || (data74 === "SubstanceNucleicAcid")) || (data74 === "SubstancePolymer")) ||
+(data74 === "SubstanceProtein")) || (data74 === "SubstanceReferenceInformation")) || (data74 === "SubstanceSourceMaterial")) ||
+(data74 === "SubstanceSpecification")) || (data74 === "SupplyDelivery")) || (data74 === "SupplyRequest")) ||
+(data74 === "Task")) || (data74 === "TerminologyCapabilities")) || (data74 === "TestReport")) || (data74 === "TestScript")) ||
+(data74 === "ValueSet")) || (data74 === "VerificationResult")) || (data74 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -2599,7 +2640,17 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "packageId")) && (key2 !== "_packageId")) && (key2 !== "license")) && (key2 !== "_license")) && (key2 !== "fhirVersion")) && (key2 !== "_fhirVersion")) && (key2 !== "dependsOn")) && (key2 !== "global")) && (key2 !== "definition")) && (key2 !== "manifest")){
+if((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "url")) && (key2 !== "_url")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) &&
+(key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "status")) && (key2 !== "_status")) &&
+(key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) &&
+(key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) &&
+(key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "copyright")) &&
+(key2 !== "_copyright")) && (key2 !== "packageId")) && (key2 !== "_packageId")) && (key2 !== "license")) &&
+(key2 !== "_license")) && (key2 !== "fhirVersion")) && (key2 !== "_fhirVersion")) && (key2 !== "dependsOn")) &&
+(key2 !== "global")) && (key2 !== "definition")) && (key2 !== "manifest")){
 errors++;
 }
 }

@@ -39,7 +39,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Location.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -52,124 +52,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Location" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Location"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Location"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -177,21 +117,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -199,21 +131,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -221,21 +145,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -243,77 +159,45 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data16 = data.status;
 if(!(((data16 === "active") || (data16 === "suspended")) || (data16 === "inactive"))){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.operationalStatus !== undefined && func0.call(data, "operationalStatus")){
-if(!(func7(data.operationalStatus, {instancePath:instancePath+"/operationalStatus",parentData:data,parentDataProperty:"operationalStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.operationalStatus, {instancePath:instancePath+"/operationalStatus"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data19 = data.name;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.alias !== undefined && func0.call(data, "alias")){
@@ -324,37 +208,16 @@ for(let i4=0; i4<len4; i4++){
 let data22 = data21[i4];
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-const err15 = {instancePath:instancePath+"/alias/" + i4,schemaPath:"#/properties/alias/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/alias/" + i4,schemaPath:"#/properties/alias/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias/" + i4, "#/properties/alias/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/alias",schemaPath:"#/properties/alias/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/alias", "#/properties/alias/type", {type: "array"}); errors++;
 }
 }
 if(data._alias !== undefined && func0.call(data, "_alias")){
@@ -362,71 +225,40 @@ let data23 = data._alias;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data23[i5], {instancePath:instancePath+"/_alias/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23[i5], {instancePath:instancePath+"/_alias/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/_alias",schemaPath:"#/properties/_alias/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_alias", "#/properties/_alias/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data25 = data.description;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-const err19 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.mode !== undefined && func0.call(data, "mode")){
 let data27 = data.mode;
 if(!((data27 === "instance") || (data27 === "kind"))){
-const err21 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema0.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mode", "#/properties/mode/enum", {allowedValues: schema0.properties.mode.enum}); errors++;
 }
 }
 if(data._mode !== undefined && func0.call(data, "_mode")){
-if(!(func2(data._mode, {instancePath:instancePath+"/_mode",parentData:data,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._mode, {instancePath:instancePath+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -434,21 +266,13 @@ let data29 = data.type;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func9(data29[i6], {instancePath:instancePath+"/type/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data29[i6], {instancePath:instancePath+"/type/" + i6}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -456,33 +280,23 @@ let data31 = data.telecom;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data31[i7], {instancePath:instancePath+"/telecom/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data31[i7], {instancePath:instancePath+"/telecom/" + i7}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/telecom",schemaPath:"#/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.address !== undefined && func0.call(data, "address")){
-if(!(func11(data.address, {instancePath:instancePath+"/address",parentData:data,parentDataProperty:"address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.address, {instancePath:instancePath+"/address"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.physicalType !== undefined && func0.call(data, "physicalType")){
-if(!(func9(data.physicalType, {instancePath:instancePath+"/physicalType",parentData:data,parentDataProperty:"physicalType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.physicalType, {instancePath:instancePath+"/physicalType"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.position !== undefined && func0.call(data, "position")){
@@ -492,14 +306,7 @@ let valid19 = true;
 const _errs57 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35._longitude !== undefined && func0.call(data35, "_longitude")){
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs57 === errors;
@@ -516,14 +323,7 @@ if(_valid0){
 const _errs58 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.longitude === undefined) || (!(func0.call(data35, "longitude")))){
-const err25 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/Location_Position/allOf/0/then/required",keyword:"required",params:{missingProperty: "longitude"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/then/required", {missingProperty: "longitude"}); errors++;
 }
 }
 var _valid0 = _errs58 === errors;
@@ -535,28 +335,14 @@ props0._longitude = true;
 }
 }
 if(!valid19){
-const err26 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/Location_Position/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs60 = errors;
 let valid21 = true;
 const _errs61 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if(data35._latitude !== undefined && func0.call(data35, "_latitude")){
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs61 === errors;
@@ -573,14 +359,7 @@ if(_valid1){
 const _errs62 = errors;
 if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
 if((data35.latitude === undefined) || (!(func0.call(data35, "latitude")))){
-const err28 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/Location_Position/allOf/1/then/required",keyword:"required",params:{missingProperty: "latitude"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/then/required", {missingProperty: "latitude"}); errors++;
 }
 }
 var _valid1 = _errs62 === errors;
@@ -592,14 +371,7 @@ props1._latitude = true;
 }
 }
 if(!valid21){
-const err29 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/Location_Position/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -627,25 +399,11 @@ if(data35.id !== undefined && func0.call(data35, "id")){
 let data38 = data35.id;
 if(typeof data38 === "string"){
 if(func8(data38) < 1){
-const err30 = {instancePath:instancePath+"/position/id",schemaPath:"#/$defs/Location_Position/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/position/id",schemaPath:"#/$defs/Location_Position/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/id", "#/$defs/Location_Position/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data35.extension !== undefined && func0.call(data35, "extension")){
@@ -653,21 +411,13 @@ let data39 = data35.extension;
 if(Array.isArray(data39)){
 const len8 = data39.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data39[i8], {instancePath:instancePath+"/position/extension/" + i8,parentData:data39,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data39[i8], {instancePath:instancePath+"/position/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/position/extension",schemaPath:"#/$defs/Location_Position/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/extension", "#/$defs/Location_Position/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
@@ -675,102 +425,61 @@ let data41 = data35.modifierExtension;
 if(Array.isArray(data41)){
 const len9 = data41.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data41[i9], {instancePath:instancePath+"/position/modifierExtension/" + i9,parentData:data41,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i9], {instancePath:instancePath+"/position/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/position/modifierExtension",schemaPath:"#/$defs/Location_Position/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/modifierExtension", "#/$defs/Location_Position/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data35.longitude !== undefined && func0.call(data35, "longitude")){
 let data43 = data35.longitude;
 if(!((typeof data43 == "number") && (isFinite(data43)))){
-const err34 = {instancePath:instancePath+"/position/longitude",schemaPath:"#/$defs/Location_Position/properties/longitude/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/longitude", "#/$defs/Location_Position/properties/longitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._longitude !== undefined && func0.call(data35, "_longitude")){
-if(!(func2(data35._longitude, {instancePath:instancePath+"/position/_longitude",parentData:data35,parentDataProperty:"_longitude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data35._longitude, {instancePath:instancePath+"/position/_longitude"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data35.latitude !== undefined && func0.call(data35, "latitude")){
 let data45 = data35.latitude;
 if(!((typeof data45 == "number") && (isFinite(data45)))){
-const err35 = {instancePath:instancePath+"/position/latitude",schemaPath:"#/$defs/Location_Position/properties/latitude/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/latitude", "#/$defs/Location_Position/properties/latitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._latitude !== undefined && func0.call(data35, "_latitude")){
-if(!(func2(data35._latitude, {instancePath:instancePath+"/position/_latitude",parentData:data35,parentDataProperty:"_latitude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data35._latitude, {instancePath:instancePath+"/position/_latitude"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data35.altitude !== undefined && func0.call(data35, "altitude")){
 let data47 = data35.altitude;
 if(!((typeof data47 == "number") && (isFinite(data47)))){
-const err36 = {instancePath:instancePath+"/position/altitude",schemaPath:"#/$defs/Location_Position/properties/altitude/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position/altitude", "#/$defs/Location_Position/properties/altitude/type", {type: "number"}); errors++;
 }
 }
 if(data35._altitude !== undefined && func0.call(data35, "_altitude")){
-if(!(func2(data35._altitude, {instancePath:instancePath+"/position/_altitude",parentData:data35,parentDataProperty:"_altitude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data35._altitude, {instancePath:instancePath+"/position/_altitude"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/position",schemaPath:"#/$defs/Location_Position/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/position", "#/$defs/Location_Position/type", {type: "object"}); errors++;
 }
 }
 if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func12(data.managingOrganization, {instancePath:instancePath+"/managingOrganization",parentData:data,parentDataProperty:"managingOrganization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func12(data.partOf, {instancePath:instancePath+"/partOf",parentData:data,parentDataProperty:"partOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.partOf, {instancePath:instancePath+"/partOf"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.hoursOfOperation !== undefined && func0.call(data, "hoursOfOperation")){
@@ -784,25 +493,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func8(data53) < 1){
-const err38 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/id",schemaPath:"#/$defs/Location_HoursOfOperation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/id",schemaPath:"#/$defs/Location_HoursOfOperation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/id", "#/$defs/Location_HoursOfOperation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -810,21 +505,13 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len11 = data54.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data54[i11], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/extension/" + i11,parentData:data54,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i11], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/extension",schemaPath:"#/$defs/Location_HoursOfOperation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/extension", "#/$defs/Location_HoursOfOperation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -832,21 +519,13 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len12 = data56.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data56[i12], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/modifierExtension/" + i12,parentData:data56,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i12], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/modifierExtension",schemaPath:"#/$defs/Location_HoursOfOperation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/modifierExtension", "#/$defs/Location_HoursOfOperation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.daysOfWeek !== undefined && func0.call(data52, "daysOfWeek")){
@@ -856,36 +535,15 @@ const len13 = data58.length;
 for(let i13=0; i13<len13; i13++){
 let data59 = data58[i13];
 if(typeof data59 !== "string"){
-const err42 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13,schemaPath:"#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data59 === "mon") || (data59 === "tue")) || (data59 === "wed")) || (data59 === "thu")) || (data59 === "fri")) || (data59 === "sat")) || (data59 === "sun"))){
-const err43 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13,schemaPath:"#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/enum",keyword:"enum",params:{allowedValues: schema1.properties.daysOfWeek.items.enum}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek/" + i13, "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/items/enum", {allowedValues: schema1.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek",schemaPath:"#/$defs/Location_HoursOfOperation/properties/daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data52._daysOfWeek !== undefined && func0.call(data52, "_daysOfWeek")){
@@ -893,176 +551,87 @@ let data60 = data52._daysOfWeek;
 if(Array.isArray(data60)){
 const len14 = data60.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2(data60[i14], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek/" + i14,parentData:data60,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data60[i14], {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek/" + i14}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek",schemaPath:"#/$defs/Location_HoursOfOperation/properties/_daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/_daysOfWeek", "#/$defs/Location_HoursOfOperation/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data52.allDay !== undefined && func0.call(data52, "allDay")){
 if(typeof data52.allDay !== "boolean"){
-const err46 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/allDay",schemaPath:"#/$defs/Location_HoursOfOperation/properties/allDay/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/allDay", "#/$defs/Location_HoursOfOperation/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data52._allDay !== undefined && func0.call(data52, "_allDay")){
-if(!(func2(data52._allDay, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_allDay",parentData:data52,parentDataProperty:"_allDay",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._allDay, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_allDay"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.openingTime !== undefined && func0.call(data52, "openingTime")){
 let data64 = data52.openingTime;
 if(typeof data64 === "string"){
 if(!pattern3.test(data64)){
-const err47 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data64))){
-const err48 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/openingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/openingTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/openingTime", "#/$defs/Location_HoursOfOperation/properties/openingTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._openingTime !== undefined && func0.call(data52, "_openingTime")){
-if(!(func2(data52._openingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_openingTime",parentData:data52,parentDataProperty:"_openingTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._openingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_openingTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.closingTime !== undefined && func0.call(data52, "closingTime")){
 let data66 = data52.closingTime;
 if(typeof data66 === "string"){
 if(!pattern3.test(data66)){
-const err50 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data66))){
-const err51 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/hoursOfOperation/" + i10+"/closingTime",schemaPath:"#/$defs/Location_HoursOfOperation/properties/closingTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10+"/closingTime", "#/$defs/Location_HoursOfOperation/properties/closingTime/type", {type: "string"}); errors++;
 }
 }
 if(data52._closingTime !== undefined && func0.call(data52, "_closingTime")){
-if(!(func2(data52._closingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_closingTime",parentData:data52,parentDataProperty:"_closingTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._closingTime, {instancePath:instancePath+"/hoursOfOperation/" + i10+"/_closingTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/hoursOfOperation/" + i10,schemaPath:"#/$defs/Location_HoursOfOperation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation/" + i10, "#/$defs/Location_HoursOfOperation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/hoursOfOperation",schemaPath:"#/properties/hoursOfOperation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hoursOfOperation", "#/properties/hoursOfOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data68 = data.availabilityExceptions;
 if(typeof data68 === "string"){
 if(func8(data68) < 1){
-const err55 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions",parentData:data,parentDataProperty:"_availabilityExceptions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -1070,33 +639,18 @@ let data70 = data.endpoint;
 if(Array.isArray(data70)){
 const len15 = data70.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data70[i15], {instancePath:instancePath+"/endpoint/" + i15,parentData:data70,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data70[i15], {instancePath:instancePath+"/endpoint/" + i15}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1142,3 +696,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

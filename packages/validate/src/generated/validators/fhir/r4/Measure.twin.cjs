@@ -1283,7 +1283,24 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "subtitle")) && (key1 !== "_subtitle")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) && (key1 !== "subjectReference")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "library")) && (key1 !== "_library")) && (key1 !== "disclaimer")) && (key1 !== "_disclaimer")) && (key1 !== "scoring")) && (key1 !== "compositeScoring")) && (key1 !== "type")) && (key1 !== "riskAdjustment")) && (key1 !== "_riskAdjustment")) && (key1 !== "rateAggregation")) && (key1 !== "_rateAggregation")) && (key1 !== "rationale")) && (key1 !== "_rationale")) && (key1 !== "clinicalRecommendationStatement")) && (key1 !== "_clinicalRecommendationStatement")) && (key1 !== "improvementNotation")) && (key1 !== "definition")) && (key1 !== "_definition")) && (key1 !== "guidance")) && (key1 !== "_guidance")) && (key1 !== "group")) && (key1 !== "supplementalData")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") &&
+(key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) &&
+(key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "subtitle")) &&
+(key1 !== "_subtitle")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) &&
+(key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) && (key1 !== "subjectReference")) && (key1 !== "date")) &&
+(key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) &&
+(key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) &&
+(key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) && (key1 !== "_copyright")) &&
+(key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) &&
+(key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) &&
+(key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "library")) && (key1 !== "_library")) &&
+(key1 !== "disclaimer")) && (key1 !== "_disclaimer")) && (key1 !== "scoring")) && (key1 !== "compositeScoring")) &&
+(key1 !== "type")) && (key1 !== "riskAdjustment")) && (key1 !== "_riskAdjustment")) && (key1 !== "rateAggregation")) &&
+(key1 !== "_rateAggregation")) && (key1 !== "rationale")) && (key1 !== "_rationale")) && (key1 !== "clinicalRecommendationStatement")) &&
+(key1 !== "_clinicalRecommendationStatement")) && (key1 !== "improvementNotation")) && (key1 !== "definition")) &&
+(key1 !== "_definition")) && (key1 !== "guidance")) && (key1 !== "_guidance")) && (key1 !== "group")) && (key1 !== "supplementalData")){
 errors++;
 }
 }

@@ -426,7 +426,16 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "basedOn")) && (key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "type")) && (key0 !== "modality")) && (key0 !== "view")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "createdDateTime")) && (key0 !== "_createdDateTime")) && (key0 !== "createdPeriod")) && (key0 !== "issued")) && (key0 !== "_issued")) && (key0 !== "operator")) && (key0 !== "reasonCode")) && (key0 !== "bodySite")) && (key0 !== "deviceName")) && (key0 !== "_deviceName")) && (key0 !== "device")) && (key0 !== "height")) && (key0 !== "_height")) && (key0 !== "width")) && (key0 !== "_width")) && (key0 !== "frames")) && (key0 !== "_frames")) && (key0 !== "duration")) && (key0 !== "_duration")) && (key0 !== "content")) && (key0 !== "note")){
+if((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "basedOn")) && (key0 !== "partOf")) && (key0 !== "status")) && (key0 !== "_status")) &&
+(key0 !== "type")) && (key0 !== "modality")) && (key0 !== "view")) && (key0 !== "subject")) && (key0 !== "encounter")) &&
+(key0 !== "createdDateTime")) && (key0 !== "_createdDateTime")) && (key0 !== "createdPeriod")) && (key0 !== "issued")) &&
+(key0 !== "_issued")) && (key0 !== "operator")) && (key0 !== "reasonCode")) && (key0 !== "bodySite")) && (key0 !== "deviceName")) &&
+(key0 !== "_deviceName")) && (key0 !== "device")) && (key0 !== "height")) && (key0 !== "_height")) && (key0 !== "width")) &&
+(key0 !== "_width")) && (key0 !== "frames")) && (key0 !== "_frames")) && (key0 !== "duration")) && (key0 !== "_duration")) &&
+(key0 !== "content")) && (key0 !== "note")){
 errors++;
 }
 }

@@ -686,7 +686,15 @@ errors++;
 }
 }
 for(const key2 in data){
-if(((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiates")) && (key2 !== "_instantiates")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "performer")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "request")) && (key2 !== "device")) && (key2 !== "note")) && (key2 !== "dosage")) && (key2 !== "eventHistory")){
+if(((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "instantiates")) && (key2 !== "_instantiates")) && (key2 !== "partOf")) &&
+(key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) &&
+(key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) &&
+(key2 !== "effectiveDateTime")) && (key2 !== "_effectiveDateTime")) && (key2 !== "effectivePeriod")) && (key2 !== "performer")) &&
+(key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "request")) && (key2 !== "device")) &&
+(key2 !== "note")) && (key2 !== "dosage")) && (key2 !== "eventHistory")){
 errors++;
 }
 }

@@ -666,7 +666,17 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReasonCodeableConcept")) && (key2 !== "statusReasonReference")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) && (key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "authorizingPrescription")) && (key2 !== "type")) && (key2 !== "quantity")) && (key2 !== "daysSupply")) && (key2 !== "whenPrepared")) && (key2 !== "_whenPrepared")) && (key2 !== "whenHandedOver")) && (key2 !== "_whenHandedOver")) && (key2 !== "destination")) && (key2 !== "receiver")) && (key2 !== "note")) && (key2 !== "dosageInstruction")) && (key2 !== "substitution")) && (key2 !== "detectedIssue")) && (key2 !== "eventHistory")){
+if((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReasonCodeableConcept")) &&
+(key2 !== "statusReasonReference")) && (key2 !== "category")) && (key2 !== "medicationCodeableConcept")) &&
+(key2 !== "medicationReference")) && (key2 !== "subject")) && (key2 !== "context")) && (key2 !== "supportingInformation")) &&
+(key2 !== "performer")) && (key2 !== "location")) && (key2 !== "authorizingPrescription")) && (key2 !== "type")) &&
+(key2 !== "quantity")) && (key2 !== "daysSupply")) && (key2 !== "whenPrepared")) && (key2 !== "_whenPrepared")) &&
+(key2 !== "whenHandedOver")) && (key2 !== "_whenHandedOver")) && (key2 !== "destination")) && (key2 !== "receiver")) &&
+(key2 !== "note")) && (key2 !== "dosageInstruction")) && (key2 !== "substitution")) && (key2 !== "detectedIssue")) &&
+(key2 !== "eventHistory")){
 errors++;
 }
 }

@@ -37,7 +37,7 @@ const func14 = require("./datatypes.cjs")["Dosage"];
 const obj2 = new Set(["characteristicCodeableConcept", "characteristicQuantity"]);
 const obj3 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -52,25 +52,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -78,21 +64,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -100,21 +78,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.dosage !== undefined && func0.call(data, "dosage")){
@@ -125,48 +95,20 @@ for(let i2=0; i2<len2; i2++){
 let data6 = data5[i2];
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.dosage === undefined) || (!(func0.call(data6, "dosage")))){
-const err4 = {instancePath:instancePath+"/dosage/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Dosage/required",keyword:"required",params:{missingProperty: "dosage"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", {missingProperty: "dosage"}); errors++;
 }
 if((data6.type === undefined) || (!(func0.call(data6, "type")))){
-const err5 = {instancePath:instancePath+"/dosage/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Dosage/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/required", {missingProperty: "type"}); errors++;
 }
 if(data6.id !== undefined && func0.call(data6, "id")){
 let data7 = data6.id;
 if(typeof data7 === "string"){
 if(func9(data7) < 1){
-const err6 = {instancePath:instancePath+"/dosage/" + i2+"/id",schemaPath:"#/$defs/MedicationKnowledge_Dosage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/dosage/" + i2+"/id",schemaPath:"#/$defs/MedicationKnowledge_Dosage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/id", "#/$defs/MedicationKnowledge_Dosage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -174,21 +116,13 @@ let data8 = data6.extension;
 if(Array.isArray(data8)){
 const len3 = data8.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data8[i3], {instancePath:instancePath+"/dosage/" + i2+"/extension/" + i3,parentData:data8,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data8[i3], {instancePath:instancePath+"/dosage/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/dosage/" + i2+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Dosage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/extension", "#/$defs/MedicationKnowledge_Dosage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -196,27 +130,18 @@ let data10 = data6.modifierExtension;
 if(Array.isArray(data10)){
 const len4 = data10.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data10[i4], {instancePath:instancePath+"/dosage/" + i2+"/modifierExtension/" + i4,parentData:data10,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i4], {instancePath:instancePath+"/dosage/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/dosage/" + i2+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Dosage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Dosage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.type !== undefined && func0.call(data6, "type")){
-if(!(func6(data6.type, {instancePath:instancePath+"/dosage/" + i2+"/type",parentData:data6,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data6.type, {instancePath:instancePath+"/dosage/" + i2+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data6.dosage !== undefined && func0.call(data6, "dosage")){
@@ -224,57 +149,33 @@ let data13 = data6.dosage;
 if(Array.isArray(data13)){
 const len5 = data13.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func14(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5,parentData:data13,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data13[i5], {instancePath:instancePath+"/dosage/" + i2+"/dosage/" + i5}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/dosage/" + i2+"/dosage",schemaPath:"#/$defs/MedicationKnowledge_Dosage/properties/dosage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2+"/dosage", "#/$defs/MedicationKnowledge_Dosage/properties/dosage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/dosage/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Dosage/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage/" + i2, "#/$defs/MedicationKnowledge_Dosage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/dosage",schemaPath:"#/properties/dosage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dosage", "#/properties/dosage/type", {type: "array"}); errors++;
 }
 }
 if(data.indicationCodeableConcept !== undefined && func0.call(data, "indicationCodeableConcept")){
-if(!(func6(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept",parentData:data,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.indicationCodeableConcept, {instancePath:instancePath+"/indicationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.indicationReference !== undefined && func0.call(data, "indicationReference")){
-if(!(func7(data.indicationReference, {instancePath:instancePath+"/indicationReference",parentData:data,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.indicationReference, {instancePath:instancePath+"/indicationReference"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.patientCharacteristics !== undefined && func0.call(data, "patientCharacteristics")){
@@ -289,14 +190,7 @@ const _errs35 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.characteristicCodeableConcept !== undefined && func0.call(data18, "characteristicCodeableConcept")){
 var valid20 = false;
-const err13 = {};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid20 = true;
@@ -304,14 +198,7 @@ var valid20 = true;
 if(valid20){
 if(data18.characteristicQuantity !== undefined && func0.call(data18, "characteristicQuantity")){
 var valid20 = false;
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid20 = true;
@@ -332,53 +219,25 @@ if(_valid0){
 const _errs36 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.characteristicCodeableConcept === undefined) || (!(func0.call(data18, "characteristicCodeableConcept")))){
-const err15 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/then/required",keyword:"required",params:{missingProperty: "characteristicCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/then/required", {missingProperty: "characteristicCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs36 === errors;
 valid19 = _valid0;
 }
 if(!valid19){
-const err16 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data21 = data18.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-const err17 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/id",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/id",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/id", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -386,21 +245,13 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/extension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/extension",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/extension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -408,33 +259,23 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len8 = data24.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data24[i8], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/modifierExtension/" + i8,parentData:data24,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i8], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/modifierExtension", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.characteristicCodeableConcept !== undefined && func0.call(data18, "characteristicCodeableConcept")){
-if(!(func6(data18.characteristicCodeableConcept, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicCodeableConcept",parentData:data18,parentDataProperty:"characteristicCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18.characteristicCodeableConcept, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicCodeableConcept"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data18.characteristicQuantity !== undefined && func0.call(data18, "characteristicQuantity")){
-if(!(func8(data18.characteristicQuantity, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicQuantity",parentData:data18,parentDataProperty:"characteristicQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data18.characteristicQuantity, {instancePath:instancePath+"/patientCharacteristics/" + i6+"/characteristicQuantity"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data18.value !== undefined && func0.call(data18, "value")){
@@ -445,37 +286,16 @@ for(let i9=0; i9<len9; i9++){
 let data29 = data28[i9];
 if(typeof data29 === "string"){
 if(func9(data29) < 1){
-const err21 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/value/" + i9,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/value/" + i9,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value/" + i9, "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/value",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/value/type", {type: "array"}); errors++;
 }
 }
 if(data18._value !== undefined && func0.call(data18, "_value")){
@@ -483,79 +303,36 @@ let data30 = data18._value;
 if(Array.isArray(data30)){
 const len10 = data30.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2(data30[i10], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/_value/" + i10,parentData:data30,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data30[i10], {instancePath:instancePath+"/patientCharacteristics/" + i6+"/_value/" + i10}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/patientCharacteristics/" + i6+"/_value",schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/properties/_value/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6+"/_value", "#/$defs/MedicationKnowledge_PatientCharacteristics/properties/_value/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func11(data18, obj2);
 if(forms0 !== null){
-const err25 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice",keyword:"cdxChoice",params:{choice: "characteristic[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/cdxChoice", {choice: "characteristic[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/patientCharacteristics/" + i6,schemaPath:"#/$defs/MedicationKnowledge_PatientCharacteristics/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics/" + i6, "#/$defs/MedicationKnowledge_PatientCharacteristics/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/patientCharacteristics",schemaPath:"#/properties/patientCharacteristics/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientCharacteristics", "#/properties/patientCharacteristics/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func11(data, obj3);
 if(forms1 !== null){
-const err28 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "indication[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -579,7 +356,7 @@ validate1.evaluated = {
 
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -591,38 +368,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.regulatoryAuthority === undefined) || (!(func0.call(data, "regulatoryAuthority")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "regulatoryAuthority"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "regulatoryAuthority"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -630,21 +386,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -652,27 +400,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.regulatoryAuthority !== undefined && func0.call(data, "regulatoryAuthority")){
-if(!(func7(data.regulatoryAuthority, {instancePath:instancePath+"/regulatoryAuthority",parentData:data,parentDataProperty:"regulatoryAuthority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.regulatoryAuthority, {instancePath:instancePath+"/regulatoryAuthority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
@@ -686,14 +425,7 @@ let valid9 = true;
 const _errs17 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7._allowed !== undefined && func0.call(data7, "_allowed")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -710,14 +442,7 @@ if(_valid0){
 const _errs18 = errors;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.allowed === undefined) || (!(func0.call(data7, "allowed")))){
-const err6 = {instancePath:instancePath+"/substitution/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Substitution/allOf/0/then/required",keyword:"required",params:{missingProperty: "allowed"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/then/required", {missingProperty: "allowed"}); errors++;
 }
 }
 var _valid0 = _errs18 === errors;
@@ -729,25 +454,11 @@ props0._allowed = true;
 }
 }
 if(!valid9){
-const err7 = {instancePath:instancePath+"/substitution/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Substitution/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if((data7.type === undefined) || (!(func0.call(data7, "type")))){
-const err8 = {instancePath:instancePath+"/substitution/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Substitution/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/required", {missingProperty: "type"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -762,25 +473,11 @@ if(data7.id !== undefined && func0.call(data7, "id")){
 let data9 = data7.id;
 if(typeof data9 === "string"){
 if(func9(data9) < 1){
-const err9 = {instancePath:instancePath+"/substitution/" + i2+"/id",schemaPath:"#/$defs/MedicationKnowledge_Substitution/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/substitution/" + i2+"/id",schemaPath:"#/$defs/MedicationKnowledge_Substitution/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/id", "#/$defs/MedicationKnowledge_Substitution/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data7.extension !== undefined && func0.call(data7, "extension")){
@@ -788,21 +485,13 @@ let data10 = data7.extension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/substitution/" + i2+"/extension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/substitution/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/substitution/" + i2+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Substitution/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/extension", "#/$defs/MedicationKnowledge_Substitution/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
@@ -810,69 +499,38 @@ let data12 = data7.modifierExtension;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data12[i4], {instancePath:instancePath+"/substitution/" + i2+"/modifierExtension/" + i4,parentData:data12,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i4], {instancePath:instancePath+"/substitution/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/substitution/" + i2+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Substitution/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/modifierExtension", "#/$defs/MedicationKnowledge_Substitution/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data7.type !== undefined && func0.call(data7, "type")){
-if(!(func6(data7.type, {instancePath:instancePath+"/substitution/" + i2+"/type",parentData:data7,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data7.type, {instancePath:instancePath+"/substitution/" + i2+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data7.allowed !== undefined && func0.call(data7, "allowed")){
 if(typeof data7.allowed !== "boolean"){
-const err13 = {instancePath:instancePath+"/substitution/" + i2+"/allowed",schemaPath:"#/$defs/MedicationKnowledge_Substitution/properties/allowed/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2+"/allowed", "#/$defs/MedicationKnowledge_Substitution/properties/allowed/type", {type: "boolean"}); errors++;
 }
 }
 if(data7._allowed !== undefined && func0.call(data7, "_allowed")){
-if(!(func2(data7._allowed, {instancePath:instancePath+"/substitution/" + i2+"/_allowed",parentData:data7,parentDataProperty:"_allowed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data7._allowed, {instancePath:instancePath+"/substitution/" + i2+"/_allowed"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/substitution/" + i2,schemaPath:"#/$defs/MedicationKnowledge_Substitution/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution/" + i2, "#/$defs/MedicationKnowledge_Substitution/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/substitution",schemaPath:"#/properties/substitution/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/substitution", "#/properties/substitution/type", {type: "array"}); errors++;
 }
 }
 if(data.schedule !== undefined && func0.call(data, "schedule")){
@@ -883,38 +541,17 @@ for(let i5=0; i5<len5; i5++){
 let data18 = data17[i5];
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.schedule === undefined) || (!(func0.call(data18, "schedule")))){
-const err16 = {instancePath:instancePath+"/schedule/" + i5,schemaPath:"#/$defs/MedicationKnowledge_Schedule/required",keyword:"required",params:{missingProperty: "schedule"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/required", {missingProperty: "schedule"}); errors++;
 }
 if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func9(data19) < 1){
-const err17 = {instancePath:instancePath+"/schedule/" + i5+"/id",schemaPath:"#/$defs/MedicationKnowledge_Schedule/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/schedule/" + i5+"/id",schemaPath:"#/$defs/MedicationKnowledge_Schedule/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/id", "#/$defs/MedicationKnowledge_Schedule/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -922,21 +559,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data20[i6], {instancePath:instancePath+"/schedule/" + i5+"/extension/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i6], {instancePath:instancePath+"/schedule/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/schedule/" + i5+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Schedule/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/extension", "#/$defs/MedicationKnowledge_Schedule/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -944,89 +573,45 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len7 = data22.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data22[i7], {instancePath:instancePath+"/schedule/" + i5+"/modifierExtension/" + i7,parentData:data22,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i7], {instancePath:instancePath+"/schedule/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/schedule/" + i5+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Schedule/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_Schedule/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.schedule !== undefined && func0.call(data18, "schedule")){
-if(!(func6(data18.schedule, {instancePath:instancePath+"/schedule/" + i5+"/schedule",parentData:data18,parentDataProperty:"schedule",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18.schedule, {instancePath:instancePath+"/schedule/" + i5+"/schedule"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/schedule/" + i5,schemaPath:"#/$defs/MedicationKnowledge_Schedule/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule/" + i5, "#/$defs/MedicationKnowledge_Schedule/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/schedule",schemaPath:"#/properties/schedule/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/schedule", "#/properties/schedule/type", {type: "array"}); errors++;
 }
 }
 if(data.maxDispense !== undefined && func0.call(data, "maxDispense")){
 let data25 = data.maxDispense;
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.quantity === undefined) || (!(func0.call(data25, "quantity")))){
-const err23 = {instancePath:instancePath+"/maxDispense",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/required",keyword:"required",params:{missingProperty: "quantity"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/required", {missingProperty: "quantity"}); errors++;
 }
 if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func9(data26) < 1){
-const err24 = {instancePath:instancePath+"/maxDispense/id",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/maxDispense/id",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/id", "#/$defs/MedicationKnowledge_MaxDispense/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -1034,21 +619,13 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len8 = data27.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data27[i8], {instancePath:instancePath+"/maxDispense/extension/" + i8,parentData:data27,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i8], {instancePath:instancePath+"/maxDispense/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/maxDispense/extension",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/extension", "#/$defs/MedicationKnowledge_MaxDispense/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -1056,57 +633,33 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len9 = data29.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data29[i9], {instancePath:instancePath+"/maxDispense/modifierExtension/" + i9,parentData:data29,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i9], {instancePath:instancePath+"/maxDispense/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/maxDispense/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense/modifierExtension", "#/$defs/MedicationKnowledge_MaxDispense/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.quantity !== undefined && func0.call(data25, "quantity")){
-if(!(func8(data25.quantity, {instancePath:instancePath+"/maxDispense/quantity",parentData:data25,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25.quantity, {instancePath:instancePath+"/maxDispense/quantity"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data25.period !== undefined && func0.call(data25, "period")){
-if(!(func13(data25.period, {instancePath:instancePath+"/maxDispense/period",parentData:data25,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data25.period, {instancePath:instancePath+"/maxDispense/period"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/maxDispense",schemaPath:"#/$defs/MedicationKnowledge_MaxDispense/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxDispense", "#/$defs/MedicationKnowledge_MaxDispense/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1127,7 +680,7 @@ validate2.evaluated = {
 
 const formats0 = require("../../../../formats.cjs").base64;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicationKnowledge.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1140,124 +693,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicationKnowledge" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MedicationKnowledge"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicationKnowledge"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1265,21 +758,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1287,21 +772,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1309,74 +786,47 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func6(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data15 = data.status;
 if(typeof data15 !== "string"){
-const err11 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((data15 === "active") || (data15 === "inactive")) || (data15 === "entered-in-error"))){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func7(data.manufacturer, {instancePath:instancePath+"/manufacturer",parentData:data,parentDataProperty:"manufacturer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.doseForm !== undefined && func0.call(data, "doseForm")){
-if(!(func6(data.doseForm, {instancePath:instancePath+"/doseForm",parentData:data,parentDataProperty:"doseForm",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.doseForm, {instancePath:instancePath+"/doseForm"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.amount !== undefined && func0.call(data, "amount")){
-if(!(func8(data.amount, {instancePath:instancePath+"/amount",parentData:data,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.amount, {instancePath:instancePath+"/amount"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.synonym !== undefined && func0.call(data, "synonym")){
@@ -1387,37 +837,16 @@ for(let i3=0; i3<len3; i3++){
 let data21 = data20[i3];
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-const err13 = {instancePath:instancePath+"/synonym/" + i3,schemaPath:"#/properties/synonym/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/synonym/" + i3,schemaPath:"#/properties/synonym/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/synonym/" + i3, "#/properties/synonym/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/synonym",schemaPath:"#/properties/synonym/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data._synonym !== undefined && func0.call(data, "_synonym")){
@@ -1425,21 +854,13 @@ let data22 = data._synonym;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data22[i4], {instancePath:instancePath+"/_synonym/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22[i4], {instancePath:instancePath+"/_synonym/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/_synonym",schemaPath:"#/properties/_synonym/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_synonym", "#/properties/_synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedMedicationKnowledge !== undefined && func0.call(data, "relatedMedicationKnowledge")){
@@ -1450,48 +871,20 @@ for(let i5=0; i5<len5; i5++){
 let data25 = data24[i5];
 if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
 if((data25.reference === undefined) || (!(func0.call(data25, "reference")))){
-const err17 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5,schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required",keyword:"required",params:{missingProperty: "reference"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", {missingProperty: "reference"}); errors++;
 }
 if((data25.type === undefined) || (!(func0.call(data25, "type")))){
-const err18 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5,schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/required", {missingProperty: "type"}); errors++;
 }
 if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func9(data26) < 1){
-const err19 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/id",schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/id",schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/id", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -1499,21 +892,13 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data27[i6], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/extension/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i6], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/extension",schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/extension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -1521,27 +906,18 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len7 = data29.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data29[i7], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension/" + i7,parentData:data29,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i7], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/modifierExtension", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
-if(!(func6(data25.type, {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data25.type, {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data25.reference !== undefined && func0.call(data25, "reference")){
@@ -1549,45 +925,23 @@ let data32 = data25.reference;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data32[i8], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/reference/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data32[i8], {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/reference/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5+"/reference",schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/reference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5+"/reference", "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/properties/reference/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/relatedMedicationKnowledge/" + i5,schemaPath:"#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge/" + i5, "#/$defs/MedicationKnowledge_RelatedMedicationKnowledge/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/relatedMedicationKnowledge",schemaPath:"#/properties/relatedMedicationKnowledge/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedMedicationKnowledge", "#/properties/relatedMedicationKnowledge/type", {type: "array"}); errors++;
 }
 }
 if(data.associatedMedication !== undefined && func0.call(data, "associatedMedication")){
@@ -1595,21 +949,13 @@ let data34 = data.associatedMedication;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data34[i9], {instancePath:instancePath+"/associatedMedication/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data34[i9], {instancePath:instancePath+"/associatedMedication/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/associatedMedication",schemaPath:"#/properties/associatedMedication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/associatedMedication", "#/properties/associatedMedication/type", {type: "array"}); errors++;
 }
 }
 if(data.productType !== undefined && func0.call(data, "productType")){
@@ -1617,21 +963,13 @@ let data36 = data.productType;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func6(data36[i10], {instancePath:instancePath+"/productType/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36[i10], {instancePath:instancePath+"/productType/" + i10}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/productType",schemaPath:"#/properties/productType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/productType", "#/properties/productType/type", {type: "array"}); errors++;
 }
 }
 if(data.monograph !== undefined && func0.call(data, "monograph")){
@@ -1645,25 +983,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func9(data40) < 1){
-const err28 = {instancePath:instancePath+"/monograph/" + i11+"/id",schemaPath:"#/$defs/MedicationKnowledge_Monograph/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/monograph/" + i11+"/id",schemaPath:"#/$defs/MedicationKnowledge_Monograph/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/id", "#/$defs/MedicationKnowledge_Monograph/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -1671,21 +995,13 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data41[i12], {instancePath:instancePath+"/monograph/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i12], {instancePath:instancePath+"/monograph/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/monograph/" + i11+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Monograph/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/extension", "#/$defs/MedicationKnowledge_Monograph/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -1693,57 +1009,33 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data43[i13], {instancePath:instancePath+"/monograph/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i13], {instancePath:instancePath+"/monograph/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/monograph/" + i11+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Monograph/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11+"/modifierExtension", "#/$defs/MedicationKnowledge_Monograph/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.type !== undefined && func0.call(data39, "type")){
-if(!(func6(data39.type, {instancePath:instancePath+"/monograph/" + i11+"/type",parentData:data39,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data39.type, {instancePath:instancePath+"/monograph/" + i11+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
-if(!(func7(data39.source, {instancePath:instancePath+"/monograph/" + i11+"/source",parentData:data39,parentDataProperty:"source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data39.source, {instancePath:instancePath+"/monograph/" + i11+"/source"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/monograph/" + i11,schemaPath:"#/$defs/MedicationKnowledge_Monograph/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph/" + i11, "#/$defs/MedicationKnowledge_Monograph/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/monograph",schemaPath:"#/properties/monograph/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monograph", "#/properties/monograph/type", {type: "array"}); errors++;
 }
 }
 if(data.ingredient !== undefined && func0.call(data, "ingredient")){
@@ -1758,14 +1050,7 @@ const _errs82 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48.itemCodeableConcept !== undefined && func0.call(data48, "itemCodeableConcept")){
 var valid38 = false;
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid38 = true;
@@ -1773,14 +1058,7 @@ var valid38 = true;
 if(valid38){
 if(data48.itemReference !== undefined && func0.call(data48, "itemReference")){
 var valid38 = false;
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid38 = true;
@@ -1801,53 +1079,25 @@ if(_valid0){
 const _errs83 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.itemCodeableConcept === undefined) || (!(func0.call(data48, "itemCodeableConcept")))){
-const err36 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/allOf/0/then/required",keyword:"required",params:{missingProperty: "itemCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/then/required", {missingProperty: "itemCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs83 === errors;
 valid37 = _valid0;
 }
 if(!valid37){
-const err37 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48.id !== undefined && func0.call(data48, "id")){
 let data51 = data48.id;
 if(typeof data51 === "string"){
 if(func9(data51) < 1){
-const err38 = {instancePath:instancePath+"/ingredient/" + i14+"/id",schemaPath:"#/$defs/MedicationKnowledge_Ingredient/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/ingredient/" + i14+"/id",schemaPath:"#/$defs/MedicationKnowledge_Ingredient/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/id", "#/$defs/MedicationKnowledge_Ingredient/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -1855,21 +1105,13 @@ let data52 = data48.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data52[i15], {instancePath:instancePath+"/ingredient/" + i14+"/extension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i15], {instancePath:instancePath+"/ingredient/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/ingredient/" + i14+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Ingredient/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/extension", "#/$defs/MedicationKnowledge_Ingredient/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -1877,123 +1119,68 @@ let data54 = data48.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data54[i16], {instancePath:instancePath+"/ingredient/" + i14+"/modifierExtension/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i16], {instancePath:instancePath+"/ingredient/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/ingredient/" + i14+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Ingredient/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/modifierExtension", "#/$defs/MedicationKnowledge_Ingredient/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.itemCodeableConcept !== undefined && func0.call(data48, "itemCodeableConcept")){
-if(!(func6(data48.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i14+"/itemCodeableConcept",parentData:data48,parentDataProperty:"itemCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data48.itemCodeableConcept, {instancePath:instancePath+"/ingredient/" + i14+"/itemCodeableConcept"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data48.itemReference !== undefined && func0.call(data48, "itemReference")){
-if(!(func7(data48.itemReference, {instancePath:instancePath+"/ingredient/" + i14+"/itemReference",parentData:data48,parentDataProperty:"itemReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data48.itemReference, {instancePath:instancePath+"/ingredient/" + i14+"/itemReference"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data48.isActive !== undefined && func0.call(data48, "isActive")){
 if(typeof data48.isActive !== "boolean"){
-const err42 = {instancePath:instancePath+"/ingredient/" + i14+"/isActive",schemaPath:"#/$defs/MedicationKnowledge_Ingredient/properties/isActive/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14+"/isActive", "#/$defs/MedicationKnowledge_Ingredient/properties/isActive/type", {type: "boolean"}); errors++;
 }
 }
 if(data48._isActive !== undefined && func0.call(data48, "_isActive")){
-if(!(func2(data48._isActive, {instancePath:instancePath+"/ingredient/" + i14+"/_isActive",parentData:data48,parentDataProperty:"_isActive",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._isActive, {instancePath:instancePath+"/ingredient/" + i14+"/_isActive"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.strength !== undefined && func0.call(data48, "strength")){
-if(!(func10(data48.strength, {instancePath:instancePath+"/ingredient/" + i14+"/strength",parentData:data48,parentDataProperty:"strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data48.strength, {instancePath:instancePath+"/ingredient/" + i14+"/strength"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data48, obj0);
 if(forms0 !== null){
-const err43 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/cdxChoice",keyword:"cdxChoice",params:{choice: "item[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/cdxChoice", {choice: "item[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/ingredient/" + i14,schemaPath:"#/$defs/MedicationKnowledge_Ingredient/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient/" + i14, "#/$defs/MedicationKnowledge_Ingredient/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/ingredient",schemaPath:"#/properties/ingredient/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/ingredient", "#/properties/ingredient/type", {type: "array"}); errors++;
 }
 }
 if(data.preparationInstruction !== undefined && func0.call(data, "preparationInstruction")){
 let data61 = data.preparationInstruction;
 if(typeof data61 === "string"){
 if(func9(data61) < 1){
-const err46 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/preparationInstruction",schemaPath:"#/properties/preparationInstruction/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preparationInstruction", "#/properties/preparationInstruction/type", {type: "string"}); errors++;
 }
 }
 if(data._preparationInstruction !== undefined && func0.call(data, "_preparationInstruction")){
-if(!(func2(data._preparationInstruction, {instancePath:instancePath+"/_preparationInstruction",parentData:data,parentDataProperty:"_preparationInstruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preparationInstruction, {instancePath:instancePath+"/_preparationInstruction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.intendedRoute !== undefined && func0.call(data, "intendedRoute")){
@@ -2001,21 +1188,13 @@ let data63 = data.intendedRoute;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func6(data63[i17], {instancePath:instancePath+"/intendedRoute/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data63[i17], {instancePath:instancePath+"/intendedRoute/" + i17}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/intendedRoute",schemaPath:"#/properties/intendedRoute/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intendedRoute", "#/properties/intendedRoute/type", {type: "array"}); errors++;
 }
 }
 if(data.cost !== undefined && func0.call(data, "cost")){
@@ -2026,48 +1205,20 @@ for(let i18=0; i18<len18; i18++){
 let data66 = data65[i18];
 if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
 if((data66.cost === undefined) || (!(func0.call(data66, "cost")))){
-const err49 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "cost"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", {missingProperty: "cost"}); errors++;
 }
 if((data66.type === undefined) || (!(func0.call(data66, "type")))){
-const err50 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/required", {missingProperty: "type"}); errors++;
 }
 if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-const err51 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/cost/" + i18+"/id",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/id", "#/$defs/MedicationKnowledge_Cost/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -2075,21 +1226,13 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data68[i19], {instancePath:instancePath+"/cost/" + i18+"/extension/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data68[i19], {instancePath:instancePath+"/cost/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/cost/" + i18+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/extension", "#/$defs/MedicationKnowledge_Cost/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -2097,88 +1240,49 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len20 = data70.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data70[i20], {instancePath:instancePath+"/cost/" + i18+"/modifierExtension/" + i20,parentData:data70,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i20], {instancePath:instancePath+"/cost/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/cost/" + i18+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/modifierExtension", "#/$defs/MedicationKnowledge_Cost/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.type !== undefined && func0.call(data66, "type")){
-if(!(func6(data66.type, {instancePath:instancePath+"/cost/" + i18+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data66.type, {instancePath:instancePath+"/cost/" + i18+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data66.source !== undefined && func0.call(data66, "source")){
 let data73 = data66.source;
 if(typeof data73 === "string"){
 if(func9(data73) < 1){
-const err55 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/cost/" + i18+"/source",schemaPath:"#/$defs/MedicationKnowledge_Cost/properties/source/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18+"/source", "#/$defs/MedicationKnowledge_Cost/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data66._source !== undefined && func0.call(data66, "_source")){
-if(!(func2(data66._source, {instancePath:instancePath+"/cost/" + i18+"/_source",parentData:data66,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66._source, {instancePath:instancePath+"/cost/" + i18+"/_source"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data66.cost !== undefined && func0.call(data66, "cost")){
-if(!(func12(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost",parentData:data66,parentDataProperty:"cost",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data66.cost, {instancePath:instancePath+"/cost/" + i18+"/cost"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/cost/" + i18,schemaPath:"#/$defs/MedicationKnowledge_Cost/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost/" + i18, "#/$defs/MedicationKnowledge_Cost/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/cost",schemaPath:"#/properties/cost/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cost", "#/properties/cost/type", {type: "array"}); errors++;
 }
 }
 if(data.monitoringProgram !== undefined && func0.call(data, "monitoringProgram")){
@@ -2192,25 +1296,11 @@ if(data77.id !== undefined && func0.call(data77, "id")){
 let data78 = data77.id;
 if(typeof data78 === "string"){
 if(func9(data78) < 1){
-const err59 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/id",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/id", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data77.extension !== undefined && func0.call(data77, "extension")){
@@ -2218,21 +1308,13 @@ let data79 = data77.extension;
 if(Array.isArray(data79)){
 const len22 = data79.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func5(data79[i22], {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension/" + i22,parentData:data79,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data79[i22], {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension/" + i22}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/extension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data77.modifierExtension !== undefined && func0.call(data77, "modifierExtension")){
@@ -2240,82 +1322,44 @@ let data81 = data77.modifierExtension;
 if(Array.isArray(data81)){
 const len23 = data81.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func5(data81[i23], {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension/" + i23,parentData:data81,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i23], {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension/" + i23}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/modifierExtension", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data77.type !== undefined && func0.call(data77, "type")){
-if(!(func6(data77.type, {instancePath:instancePath+"/monitoringProgram/" + i21+"/type",parentData:data77,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data77.type, {instancePath:instancePath+"/monitoringProgram/" + i21+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data77.name !== undefined && func0.call(data77, "name")){
 let data84 = data77.name;
 if(typeof data84 === "string"){
 if(func9(data84) < 1){
-const err63 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/monitoringProgram/" + i21+"/name",schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21+"/name", "#/$defs/MedicationKnowledge_MonitoringProgram/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data77._name !== undefined && func0.call(data77, "_name")){
-if(!(func2(data77._name, {instancePath:instancePath+"/monitoringProgram/" + i21+"/_name",parentData:data77,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data77._name, {instancePath:instancePath+"/monitoringProgram/" + i21+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/monitoringProgram/" + i21,schemaPath:"#/$defs/MedicationKnowledge_MonitoringProgram/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram/" + i21, "#/$defs/MedicationKnowledge_MonitoringProgram/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/monitoringProgram",schemaPath:"#/properties/monitoringProgram/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/monitoringProgram", "#/properties/monitoringProgram/type", {type: "array"}); errors++;
 }
 }
 if(data.administrationGuidelines !== undefined && func0.call(data, "administrationGuidelines")){
@@ -2323,21 +1367,13 @@ let data86 = data.administrationGuidelines;
 if(Array.isArray(data86)){
 const len24 = data86.length;
 for(let i24=0; i24<len24; i24++){
-if(!(validate1(data86[i24], {instancePath:instancePath+"/administrationGuidelines/" + i24,parentData:data86,parentDataProperty:i24,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data86[i24], {instancePath:instancePath+"/administrationGuidelines/" + i24}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/administrationGuidelines",schemaPath:"#/properties/administrationGuidelines/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/administrationGuidelines", "#/properties/administrationGuidelines/type", {type: "array"}); errors++;
 }
 }
 if(data.medicineClassification !== undefined && func0.call(data, "medicineClassification")){
@@ -2348,38 +1384,17 @@ for(let i25=0; i25<len25; i25++){
 let data89 = data88[i25];
 if(data89 && typeof data89 == "object" && !Array.isArray(data89)){
 if((data89.type === undefined) || (!(func0.call(data89, "type")))){
-const err68 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/required", {missingProperty: "type"}); errors++;
 }
 if(data89.id !== undefined && func0.call(data89, "id")){
 let data90 = data89.id;
 if(typeof data90 === "string"){
 if(func9(data90) < 1){
-const err69 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/medicineClassification/" + i25+"/id",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/id", "#/$defs/MedicationKnowledge_MedicineClassification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data89.extension !== undefined && func0.call(data89, "extension")){
@@ -2387,21 +1402,13 @@ let data91 = data89.extension;
 if(Array.isArray(data91)){
 const len26 = data91.length;
 for(let i26=0; i26<len26; i26++){
-if(!(func5(data91[i26], {instancePath:instancePath+"/medicineClassification/" + i25+"/extension/" + i26,parentData:data91,parentDataProperty:i26,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data91[i26], {instancePath:instancePath+"/medicineClassification/" + i25+"/extension/" + i26}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/medicineClassification/" + i25+"/extension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/extension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data89.modifierExtension !== undefined && func0.call(data89, "modifierExtension")){
@@ -2409,27 +1416,18 @@ let data93 = data89.modifierExtension;
 if(Array.isArray(data93)){
 const len27 = data93.length;
 for(let i27=0; i27<len27; i27++){
-if(!(func5(data93[i27], {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension/" + i27,parentData:data93,parentDataProperty:i27,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data93[i27], {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension/" + i27}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/medicineClassification/" + i25+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/modifierExtension", "#/$defs/MedicationKnowledge_MedicineClassification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data89.type !== undefined && func0.call(data89, "type")){
-if(!(func6(data89.type, {instancePath:instancePath+"/medicineClassification/" + i25+"/type",parentData:data89,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data89.type, {instancePath:instancePath+"/medicineClassification/" + i25+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data89.classification !== undefined && func0.call(data89, "classification")){
@@ -2437,45 +1435,23 @@ let data96 = data89.classification;
 if(Array.isArray(data96)){
 const len28 = data96.length;
 for(let i28=0; i28<len28; i28++){
-if(!(func6(data96[i28], {instancePath:instancePath+"/medicineClassification/" + i25+"/classification/" + i28,parentData:data96,parentDataProperty:i28,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data96[i28], {instancePath:instancePath+"/medicineClassification/" + i25+"/classification/" + i28}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/medicineClassification/" + i25+"/classification",schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25+"/classification", "#/$defs/MedicationKnowledge_MedicineClassification/properties/classification/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/medicineClassification/" + i25,schemaPath:"#/$defs/MedicationKnowledge_MedicineClassification/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification/" + i25, "#/$defs/MedicationKnowledge_MedicineClassification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/medicineClassification",schemaPath:"#/properties/medicineClassification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/medicineClassification", "#/properties/medicineClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.packaging !== undefined && func0.call(data, "packaging")){
@@ -2485,25 +1461,11 @@ if(data98.id !== undefined && func0.call(data98, "id")){
 let data99 = data98.id;
 if(typeof data99 === "string"){
 if(func9(data99) < 1){
-const err76 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/packaging/id",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/id", "#/$defs/MedicationKnowledge_Packaging/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data98.extension !== undefined && func0.call(data98, "extension")){
@@ -2511,21 +1473,13 @@ let data100 = data98.extension;
 if(Array.isArray(data100)){
 const len29 = data100.length;
 for(let i29=0; i29<len29; i29++){
-if(!(func5(data100[i29], {instancePath:instancePath+"/packaging/extension/" + i29,parentData:data100,parentDataProperty:i29,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data100[i29], {instancePath:instancePath+"/packaging/extension/" + i29}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/packaging/extension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/extension", "#/$defs/MedicationKnowledge_Packaging/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data98.modifierExtension !== undefined && func0.call(data98, "modifierExtension")){
@@ -2533,45 +1487,28 @@ let data102 = data98.modifierExtension;
 if(Array.isArray(data102)){
 const len30 = data102.length;
 for(let i30=0; i30<len30; i30++){
-if(!(func5(data102[i30], {instancePath:instancePath+"/packaging/modifierExtension/" + i30,parentData:data102,parentDataProperty:i30,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data102[i30], {instancePath:instancePath+"/packaging/modifierExtension/" + i30}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/packaging/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packaging/modifierExtension", "#/$defs/MedicationKnowledge_Packaging/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data98.type !== undefined && func0.call(data98, "type")){
-if(!(func6(data98.type, {instancePath:instancePath+"/packaging/type",parentData:data98,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data98.type, {instancePath:instancePath+"/packaging/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data98.quantity !== undefined && func0.call(data98, "quantity")){
-if(!(func8(data98.quantity, {instancePath:instancePath+"/packaging/quantity",parentData:data98,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data98.quantity, {instancePath:instancePath+"/packaging/quantity"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/packaging",schemaPath:"#/$defs/MedicationKnowledge_Packaging/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packaging", "#/$defs/MedicationKnowledge_Packaging/type", {type: "object"}); errors++;
 }
 }
 if(data.drugCharacteristic !== undefined && func0.call(data, "drugCharacteristic")){
@@ -2585,25 +1522,11 @@ if(data107.id !== undefined && func0.call(data107, "id")){
 let data108 = data107.id;
 if(typeof data108 === "string"){
 if(func9(data108) < 1){
-const err81 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/id",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/id", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data107.extension !== undefined && func0.call(data107, "extension")){
@@ -2611,21 +1534,13 @@ let data109 = data107.extension;
 if(Array.isArray(data109)){
 const len32 = data109.length;
 for(let i32=0; i32<len32; i32++){
-if(!(func5(data109[i32], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension/" + i32,parentData:data109,parentDataProperty:i32,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data109[i32], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension/" + i32}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/extension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/extension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data107.modifierExtension !== undefined && func0.call(data107, "modifierExtension")){
@@ -2633,136 +1548,74 @@ let data111 = data107.modifierExtension;
 if(Array.isArray(data111)){
 const len33 = data111.length;
 for(let i33=0; i33<len33; i33++){
-if(!(func5(data111[i33], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension/" + i33,parentData:data111,parentDataProperty:i33,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data111[i33], {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension/" + i33}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/modifierExtension", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data107.type !== undefined && func0.call(data107, "type")){
-if(!(func6(data107.type, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/type",parentData:data107,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data107.type, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/type"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data107.valueCodeableConcept !== undefined && func0.call(data107, "valueCodeableConcept")){
-if(!(func6(data107.valueCodeableConcept, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueCodeableConcept",parentData:data107,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data107.valueCodeableConcept, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data107.valueString !== undefined && func0.call(data107, "valueString")){
 let data115 = data107.valueString;
 if(typeof data115 === "string"){
 if(func9(data115) < 1){
-const err85 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueString",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueString", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data107._valueString !== undefined && func0.call(data107, "_valueString")){
-if(!(func2(data107._valueString, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueString",parentData:data107,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data107._valueString, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data107.valueQuantity !== undefined && func0.call(data107, "valueQuantity")){
-if(!(func8(data107.valueQuantity, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueQuantity",parentData:data107,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data107.valueQuantity, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data107.valueBase64Binary !== undefined && func0.call(data107, "valueBase64Binary")){
 let data118 = data107.valueBase64Binary;
 if(typeof data118 === "string"){
 if(!(formats0(data118))){
-const err87 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary",schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31+"/valueBase64Binary", "#/$defs/MedicationKnowledge_DrugCharacteristic/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data107._valueBase64Binary !== undefined && func0.call(data107, "_valueBase64Binary")){
-if(!(func2(data107._valueBase64Binary, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueBase64Binary",parentData:data107,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data107._valueBase64Binary, {instancePath:instancePath+"/drugCharacteristic/" + i31+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms1 = func11(data107, obj1);
 if(forms1 !== null){
-const err89 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/drugCharacteristic/" + i31,schemaPath:"#/$defs/MedicationKnowledge_DrugCharacteristic/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic/" + i31, "#/$defs/MedicationKnowledge_DrugCharacteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/drugCharacteristic",schemaPath:"#/properties/drugCharacteristic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/drugCharacteristic", "#/properties/drugCharacteristic/type", {type: "array"}); errors++;
 }
 }
 if(data.contraindication !== undefined && func0.call(data, "contraindication")){
@@ -2770,21 +1623,13 @@ let data120 = data.contraindication;
 if(Array.isArray(data120)){
 const len34 = data120.length;
 for(let i34=0; i34<len34; i34++){
-if(!(func7(data120[i34], {instancePath:instancePath+"/contraindication/" + i34,parentData:data120,parentDataProperty:i34,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data120[i34], {instancePath:instancePath+"/contraindication/" + i34}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/contraindication",schemaPath:"#/properties/contraindication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contraindication", "#/properties/contraindication/type", {type: "array"}); errors++;
 }
 }
 if(data.regulatory !== undefined && func0.call(data, "regulatory")){
@@ -2792,21 +1637,13 @@ let data122 = data.regulatory;
 if(Array.isArray(data122)){
 const len35 = data122.length;
 for(let i35=0; i35<len35; i35++){
-if(!(validate2(data122[i35], {instancePath:instancePath+"/regulatory/" + i35,parentData:data122,parentDataProperty:i35,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data122[i35], {instancePath:instancePath+"/regulatory/" + i35}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/regulatory",schemaPath:"#/properties/regulatory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/regulatory", "#/properties/regulatory/type", {type: "array"}); errors++;
 }
 }
 if(data.kinetics !== undefined && func0.call(data, "kinetics")){
@@ -2820,25 +1657,11 @@ if(data125.id !== undefined && func0.call(data125, "id")){
 let data126 = data125.id;
 if(typeof data126 === "string"){
 if(func9(data126) < 1){
-const err94 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/kinetics/" + i36+"/id",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/id", "#/$defs/MedicationKnowledge_Kinetics/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data125.extension !== undefined && func0.call(data125, "extension")){
@@ -2846,21 +1669,13 @@ let data127 = data125.extension;
 if(Array.isArray(data127)){
 const len37 = data127.length;
 for(let i37=0; i37<len37; i37++){
-if(!(func5(data127[i37], {instancePath:instancePath+"/kinetics/" + i36+"/extension/" + i37,parentData:data127,parentDataProperty:i37,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data127[i37], {instancePath:instancePath+"/kinetics/" + i36+"/extension/" + i37}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/kinetics/" + i36+"/extension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/extension", "#/$defs/MedicationKnowledge_Kinetics/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data125.modifierExtension !== undefined && func0.call(data125, "modifierExtension")){
@@ -2868,21 +1683,13 @@ let data129 = data125.modifierExtension;
 if(Array.isArray(data129)){
 const len38 = data129.length;
 for(let i38=0; i38<len38; i38++){
-if(!(func5(data129[i38], {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension/" + i38,parentData:data129,parentDataProperty:i38,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data129[i38], {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension/" + i38}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/kinetics/" + i36+"/modifierExtension",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/modifierExtension", "#/$defs/MedicationKnowledge_Kinetics/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data125.areaUnderCurve !== undefined && func0.call(data125, "areaUnderCurve")){
@@ -2890,21 +1697,13 @@ let data131 = data125.areaUnderCurve;
 if(Array.isArray(data131)){
 const len39 = data131.length;
 for(let i39=0; i39<len39; i39++){
-if(!(func8(data131[i39], {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve/" + i39,parentData:data131,parentDataProperty:i39,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data131[i39], {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve/" + i39}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/kinetics/" + i36+"/areaUnderCurve",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/areaUnderCurve", "#/$defs/MedicationKnowledge_Kinetics/properties/areaUnderCurve/type", {type: "array"}); errors++;
 }
 }
 if(data125.lethalDose50 !== undefined && func0.call(data125, "lethalDose50")){
@@ -2912,63 +1711,33 @@ let data133 = data125.lethalDose50;
 if(Array.isArray(data133)){
 const len40 = data133.length;
 for(let i40=0; i40<len40; i40++){
-if(!(func8(data133[i40], {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50/" + i40,parentData:data133,parentDataProperty:i40,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data133[i40], {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50/" + i40}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/kinetics/" + i36+"/lethalDose50",schemaPath:"#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36+"/lethalDose50", "#/$defs/MedicationKnowledge_Kinetics/properties/lethalDose50/type", {type: "array"}); errors++;
 }
 }
 if(data125.halfLifePeriod !== undefined && func0.call(data125, "halfLifePeriod")){
-if(!(func13(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod",parentData:data125,parentDataProperty:"halfLifePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data125.halfLifePeriod, {instancePath:instancePath+"/kinetics/" + i36+"/halfLifePeriod"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/kinetics/" + i36,schemaPath:"#/$defs/MedicationKnowledge_Kinetics/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics/" + i36, "#/$defs/MedicationKnowledge_Kinetics/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/kinetics",schemaPath:"#/properties/kinetics/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kinetics", "#/properties/kinetics/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -3016,3 +1785,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1873,7 +1873,16 @@ errors++;
 }
 }
 for(const key9 in data){
-if((((((((((((((((((((((((((((((((((((key9 !== "resourceType") && (key9 !== "id")) && (key9 !== "meta")) && (key9 !== "implicitRules")) && (key9 !== "_implicitRules")) && (key9 !== "language")) && (key9 !== "_language")) && (key9 !== "text")) && (key9 !== "contained")) && (key9 !== "extension")) && (key9 !== "modifierExtension")) && (key9 !== "code")) && (key9 !== "status")) && (key9 !== "_status")) && (key9 !== "manufacturer")) && (key9 !== "doseForm")) && (key9 !== "amount")) && (key9 !== "synonym")) && (key9 !== "_synonym")) && (key9 !== "relatedMedicationKnowledge")) && (key9 !== "associatedMedication")) && (key9 !== "productType")) && (key9 !== "monograph")) && (key9 !== "ingredient")) && (key9 !== "preparationInstruction")) && (key9 !== "_preparationInstruction")) && (key9 !== "intendedRoute")) && (key9 !== "cost")) && (key9 !== "monitoringProgram")) && (key9 !== "administrationGuidelines")) && (key9 !== "medicineClassification")) && (key9 !== "packaging")) && (key9 !== "drugCharacteristic")) && (key9 !== "contraindication")) && (key9 !== "regulatory")) && (key9 !== "kinetics")){
+if((((((((((((((((((((((((((((((((((((key9 !== "resourceType") && (key9 !== "id")) && (key9 !== "meta")) &&
+(key9 !== "implicitRules")) && (key9 !== "_implicitRules")) && (key9 !== "language")) && (key9 !== "_language")) &&
+(key9 !== "text")) && (key9 !== "contained")) && (key9 !== "extension")) && (key9 !== "modifierExtension")) &&
+(key9 !== "code")) && (key9 !== "status")) && (key9 !== "_status")) && (key9 !== "manufacturer")) && (key9 !== "doseForm")) &&
+(key9 !== "amount")) && (key9 !== "synonym")) && (key9 !== "_synonym")) && (key9 !== "relatedMedicationKnowledge")) &&
+(key9 !== "associatedMedication")) && (key9 !== "productType")) && (key9 !== "monograph")) && (key9 !== "ingredient")) &&
+(key9 !== "preparationInstruction")) && (key9 !== "_preparationInstruction")) && (key9 !== "intendedRoute")) &&
+(key9 !== "cost")) && (key9 !== "monitoringProgram")) && (key9 !== "administrationGuidelines")) && (key9 !== "medicineClassification")) &&
+(key9 !== "packaging")) && (key9 !== "drugCharacteristic")) && (key9 !== "contraindication")) && (key9 !== "regulatory")) &&
+(key9 !== "kinetics")){
 errors++;
 }
 }

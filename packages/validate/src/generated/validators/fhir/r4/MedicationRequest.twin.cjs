@@ -945,7 +945,20 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) && (key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "reportedBoolean")) && (key1 !== "_reportedBoolean")) && (key1 !== "reportedReference")) && (key1 !== "medicationCodeableConcept")) && (key1 !== "medicationReference")) && (key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "supportingInformation")) && (key1 !== "authoredOn")) && (key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performer")) && (key1 !== "performerType")) && (key1 !== "recorder")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "basedOn")) && (key1 !== "groupIdentifier")) && (key1 !== "courseOfTherapyType")) && (key1 !== "insurance")) && (key1 !== "note")) && (key1 !== "dosageInstruction")) && (key1 !== "dispenseRequest")) && (key1 !== "substitution")) && (key1 !== "priorPrescription")) && (key1 !== "detectedIssue")) && (key1 !== "eventHistory")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "statusReason")) &&
+(key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "category")) && (key1 !== "priority")) && (key1 !== "_priority")) &&
+(key1 !== "doNotPerform")) && (key1 !== "_doNotPerform")) && (key1 !== "reportedBoolean")) && (key1 !== "_reportedBoolean")) &&
+(key1 !== "reportedReference")) && (key1 !== "medicationCodeableConcept")) && (key1 !== "medicationReference")) &&
+(key1 !== "subject")) && (key1 !== "encounter")) && (key1 !== "supportingInformation")) && (key1 !== "authoredOn")) &&
+(key1 !== "_authoredOn")) && (key1 !== "requester")) && (key1 !== "performer")) && (key1 !== "performerType")) &&
+(key1 !== "recorder")) && (key1 !== "reasonCode")) && (key1 !== "reasonReference")) && (key1 !== "instantiatesCanonical")) &&
+(key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) &&
+(key1 !== "basedOn")) && (key1 !== "groupIdentifier")) && (key1 !== "courseOfTherapyType")) && (key1 !== "insurance")) &&
+(key1 !== "note")) && (key1 !== "dosageInstruction")) && (key1 !== "dispenseRequest")) && (key1 !== "substitution")) &&
+(key1 !== "priorPrescription")) && (key1 !== "detectedIssue")) && (key1 !== "eventHistory")){
 errors++;
 }
 }

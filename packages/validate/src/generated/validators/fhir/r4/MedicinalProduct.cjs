@@ -25,7 +25,7 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -40,14 +40,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._productName !== undefined && func0.call(data, "_productName")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -64,14 +57,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.productName === undefined) || (!(func0.call(data, "productName")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "productName"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "productName"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -83,14 +69,7 @@ props0._productName = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -107,25 +86,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -133,21 +98,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -155,52 +112,29 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.productName !== undefined && func0.call(data, "productName")){
 let data6 = data.productName;
 if(typeof data6 === "string"){
 if(func9(data6) < 1){
-const err7 = {instancePath:instancePath+"/productName",schemaPath:"#/properties/productName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/productName",schemaPath:"#/properties/productName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/productName", "#/properties/productName/type", {type: "string"}); errors++;
 }
 }
 if(data._productName !== undefined && func0.call(data, "_productName")){
-if(!(func2(data._productName, {instancePath:instancePath+"/_productName",parentData:data,parentDataProperty:"_productName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._productName, {instancePath:instancePath+"/_productName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.namePart !== undefined && func0.call(data, "namePart")){
@@ -214,14 +148,7 @@ let valid12 = true;
 const _errs23 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9._part !== undefined && func0.call(data9, "_part")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs23 === errors;
@@ -238,14 +165,7 @@ if(_valid1){
 const _errs24 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.part === undefined) || (!(func0.call(data9, "part")))){
-const err10 = {instancePath:instancePath+"/namePart/" + i2,schemaPath:"#/$defs/MedicinalProduct_NamePart/allOf/0/then/required",keyword:"required",params:{missingProperty: "part"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/then/required", {missingProperty: "part"}); errors++;
 }
 }
 var _valid1 = _errs24 === errors;
@@ -257,25 +177,11 @@ props1._part = true;
 }
 }
 if(!valid12){
-const err11 = {instancePath:instancePath+"/namePart/" + i2,schemaPath:"#/$defs/MedicinalProduct_NamePart/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.type === undefined) || (!(func0.call(data9, "type")))){
-const err12 = {instancePath:instancePath+"/namePart/" + i2,schemaPath:"#/$defs/MedicinalProduct_NamePart/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/required", {missingProperty: "type"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -290,25 +196,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data11 = data9.id;
 if(typeof data11 === "string"){
 if(func9(data11) < 1){
-const err13 = {instancePath:instancePath+"/namePart/" + i2+"/id",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/namePart/" + i2+"/id",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/id", "#/$defs/MedicinalProduct_NamePart/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -316,21 +208,13 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data12[i3], {instancePath:instancePath+"/namePart/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i3], {instancePath:instancePath+"/namePart/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/namePart/" + i2+"/extension",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/extension", "#/$defs/MedicinalProduct_NamePart/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -338,82 +222,44 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data14[i4], {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i4], {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/namePart/" + i2+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/modifierExtension", "#/$defs/MedicinalProduct_NamePart/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.part !== undefined && func0.call(data9, "part")){
 let data16 = data9.part;
 if(typeof data16 === "string"){
 if(func9(data16) < 1){
-const err17 = {instancePath:instancePath+"/namePart/" + i2+"/part",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/part/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/namePart/" + i2+"/part",schemaPath:"#/$defs/MedicinalProduct_NamePart/properties/part/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2+"/part", "#/$defs/MedicinalProduct_NamePart/properties/part/type", {type: "string"}); errors++;
 }
 }
 if(data9._part !== undefined && func0.call(data9, "_part")){
-if(!(func2(data9._part, {instancePath:instancePath+"/namePart/" + i2+"/_part",parentData:data9,parentDataProperty:"_part",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._part, {instancePath:instancePath+"/namePart/" + i2+"/_part"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func8(data9.type, {instancePath:instancePath+"/namePart/" + i2+"/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data9.type, {instancePath:instancePath+"/namePart/" + i2+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/namePart/" + i2,schemaPath:"#/$defs/MedicinalProduct_NamePart/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart/" + i2, "#/$defs/MedicinalProduct_NamePart/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/namePart",schemaPath:"#/properties/namePart/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/namePart", "#/properties/namePart/type", {type: "array"}); errors++;
 }
 }
 if(data.countryLanguage !== undefined && func0.call(data, "countryLanguage")){
@@ -424,48 +270,20 @@ for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.country === undefined) || (!(func0.call(data20, "country")))){
-const err21 = {instancePath:instancePath+"/countryLanguage/" + i5,schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/required",keyword:"required",params:{missingProperty: "country"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "country"}); errors++;
 }
 if((data20.language === undefined) || (!(func0.call(data20, "language")))){
-const err22 = {instancePath:instancePath+"/countryLanguage/" + i5,schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/required",keyword:"required",params:{missingProperty: "language"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/required", {missingProperty: "language"}); errors++;
 }
 if(data20.id !== undefined && func0.call(data20, "id")){
 let data21 = data20.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-const err23 = {instancePath:instancePath+"/countryLanguage/" + i5+"/id",schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/countryLanguage/" + i5+"/id",schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/id", "#/$defs/MedicinalProduct_CountryLanguage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -473,21 +291,13 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/countryLanguage/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i6], {instancePath:instancePath+"/countryLanguage/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/countryLanguage/" + i5+"/extension",schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/extension", "#/$defs/MedicinalProduct_CountryLanguage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -495,75 +305,43 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data24[i7], {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i7], {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/countryLanguage/" + i5+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5+"/modifierExtension", "#/$defs/MedicinalProduct_CountryLanguage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.country !== undefined && func0.call(data20, "country")){
-if(!(func7(data20.country, {instancePath:instancePath+"/countryLanguage/" + i5+"/country",parentData:data20,parentDataProperty:"country",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20.country, {instancePath:instancePath+"/countryLanguage/" + i5+"/country"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data20.jurisdiction !== undefined && func0.call(data20, "jurisdiction")){
-if(!(func7(data20.jurisdiction, {instancePath:instancePath+"/countryLanguage/" + i5+"/jurisdiction",parentData:data20,parentDataProperty:"jurisdiction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20.jurisdiction, {instancePath:instancePath+"/countryLanguage/" + i5+"/jurisdiction"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data20.language !== undefined && func0.call(data20, "language")){
-if(!(func7(data20.language, {instancePath:instancePath+"/countryLanguage/" + i5+"/language",parentData:data20,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20.language, {instancePath:instancePath+"/countryLanguage/" + i5+"/language"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/countryLanguage/" + i5,schemaPath:"#/$defs/MedicinalProduct_CountryLanguage/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage/" + i5, "#/$defs/MedicinalProduct_CountryLanguage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/countryLanguage",schemaPath:"#/properties/countryLanguage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryLanguage", "#/properties/countryLanguage/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -574,7 +352,7 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["indicationCodeableConcept", "indicationReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MedicinalProduct.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -587,134 +365,67 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "name"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MedicinalProduct" !== data.resourceType){
-const err2 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MedicinalProduct"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MedicinalProduct"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -722,21 +433,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -744,21 +447,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -766,21 +461,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -788,51 +475,38 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func8(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.domain, {instancePath:instancePath+"/domain"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.combinedPharmaceuticalDoseForm !== undefined && func0.call(data, "combinedPharmaceuticalDoseForm")){
-if(!(func7(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm",parentData:data,parentDataProperty:"combinedPharmaceuticalDoseForm",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.combinedPharmaceuticalDoseForm, {instancePath:instancePath+"/combinedPharmaceuticalDoseForm"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.legalStatusOfSupply !== undefined && func0.call(data, "legalStatusOfSupply")){
-if(!(func7(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply",parentData:data,parentDataProperty:"legalStatusOfSupply",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.legalStatusOfSupply, {instancePath:instancePath+"/legalStatusOfSupply"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.additionalMonitoringIndicator !== undefined && func0.call(data, "additionalMonitoringIndicator")){
-if(!(func7(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator",parentData:data,parentDataProperty:"additionalMonitoringIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.additionalMonitoringIndicator, {instancePath:instancePath+"/additionalMonitoringIndicator"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.specialMeasures !== undefined && func0.call(data, "specialMeasures")){
@@ -843,37 +517,16 @@ for(let i4=0; i4<len4; i4++){
 let data22 = data21[i4];
 if(typeof data22 === "string"){
 if(func9(data22) < 1){
-const err13 = {instancePath:instancePath+"/specialMeasures/" + i4,schemaPath:"#/properties/specialMeasures/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/specialMeasures/" + i4,schemaPath:"#/properties/specialMeasures/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures/" + i4, "#/properties/specialMeasures/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/specialMeasures",schemaPath:"#/properties/specialMeasures/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialMeasures", "#/properties/specialMeasures/type", {type: "array"}); errors++;
 }
 }
 if(data._specialMeasures !== undefined && func0.call(data, "_specialMeasures")){
@@ -881,27 +534,18 @@ let data23 = data._specialMeasures;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data23[i5], {instancePath:instancePath+"/_specialMeasures/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23[i5], {instancePath:instancePath+"/_specialMeasures/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/_specialMeasures",schemaPath:"#/properties/_specialMeasures/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_specialMeasures", "#/properties/_specialMeasures/type", {type: "array"}); errors++;
 }
 }
 if(data.paediatricUseIndicator !== undefined && func0.call(data, "paediatricUseIndicator")){
-if(!(func7(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator",parentData:data,parentDataProperty:"paediatricUseIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.paediatricUseIndicator, {instancePath:instancePath+"/paediatricUseIndicator"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.productClassification !== undefined && func0.call(data, "productClassification")){
@@ -909,21 +553,13 @@ let data26 = data.productClassification;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func7(data26[i6], {instancePath:instancePath+"/productClassification/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data26[i6], {instancePath:instancePath+"/productClassification/" + i6}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/productClassification",schemaPath:"#/properties/productClassification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/productClassification", "#/properties/productClassification/type", {type: "array"}); errors++;
 }
 }
 if(data.marketingStatus !== undefined && func0.call(data, "marketingStatus")){
@@ -931,21 +567,13 @@ let data28 = data.marketingStatus;
 if(Array.isArray(data28)){
 const len7 = data28.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func10(data28[i7], {instancePath:instancePath+"/marketingStatus/" + i7,parentData:data28,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data28[i7], {instancePath:instancePath+"/marketingStatus/" + i7}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/marketingStatus",schemaPath:"#/properties/marketingStatus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/marketingStatus", "#/properties/marketingStatus/type", {type: "array"}); errors++;
 }
 }
 if(data.pharmaceuticalProduct !== undefined && func0.call(data, "pharmaceuticalProduct")){
@@ -953,21 +581,13 @@ let data30 = data.pharmaceuticalProduct;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func11(data30[i8], {instancePath:instancePath+"/pharmaceuticalProduct/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data30[i8], {instancePath:instancePath+"/pharmaceuticalProduct/" + i8}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/pharmaceuticalProduct",schemaPath:"#/properties/pharmaceuticalProduct/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/pharmaceuticalProduct", "#/properties/pharmaceuticalProduct/type", {type: "array"}); errors++;
 }
 }
 if(data.packagedMedicinalProduct !== undefined && func0.call(data, "packagedMedicinalProduct")){
@@ -975,21 +595,13 @@ let data32 = data.packagedMedicinalProduct;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func11(data32[i9], {instancePath:instancePath+"/packagedMedicinalProduct/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data32[i9], {instancePath:instancePath+"/packagedMedicinalProduct/" + i9}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/packagedMedicinalProduct",schemaPath:"#/properties/packagedMedicinalProduct/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/packagedMedicinalProduct", "#/properties/packagedMedicinalProduct/type", {type: "array"}); errors++;
 }
 }
 if(data.attachedDocument !== undefined && func0.call(data, "attachedDocument")){
@@ -997,21 +609,13 @@ let data34 = data.attachedDocument;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func11(data34[i10], {instancePath:instancePath+"/attachedDocument/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data34[i10], {instancePath:instancePath+"/attachedDocument/" + i10}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/attachedDocument",schemaPath:"#/properties/attachedDocument/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attachedDocument", "#/properties/attachedDocument/type", {type: "array"}); errors++;
 }
 }
 if(data.masterFile !== undefined && func0.call(data, "masterFile")){
@@ -1019,21 +623,13 @@ let data36 = data.masterFile;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func11(data36[i11], {instancePath:instancePath+"/masterFile/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data36[i11], {instancePath:instancePath+"/masterFile/" + i11}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/masterFile",schemaPath:"#/properties/masterFile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/masterFile", "#/properties/masterFile/type", {type: "array"}); errors++;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1041,21 +637,13 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func11(data38[i12], {instancePath:instancePath+"/contact/" + i12,parentData:data38,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data38[i12], {instancePath:instancePath+"/contact/" + i12}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.clinicalTrial !== undefined && func0.call(data, "clinicalTrial")){
@@ -1063,21 +651,13 @@ let data40 = data.clinicalTrial;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func11(data40[i13], {instancePath:instancePath+"/clinicalTrial/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data40[i13], {instancePath:instancePath+"/clinicalTrial/" + i13}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/clinicalTrial",schemaPath:"#/properties/clinicalTrial/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/clinicalTrial", "#/properties/clinicalTrial/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
@@ -1085,21 +665,13 @@ let data42 = data.name;
 if(Array.isArray(data42)){
 const len14 = data42.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate1(data42[i14], {instancePath:instancePath+"/name/" + i14,parentData:data42,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data42[i14], {instancePath:instancePath+"/name/" + i14}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.crossReference !== undefined && func0.call(data, "crossReference")){
@@ -1107,21 +679,13 @@ let data44 = data.crossReference;
 if(Array.isArray(data44)){
 const len15 = data44.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data44[i15], {instancePath:instancePath+"/crossReference/" + i15,parentData:data44,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data44[i15], {instancePath:instancePath+"/crossReference/" + i15}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/crossReference",schemaPath:"#/properties/crossReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/crossReference", "#/properties/crossReference/type", {type: "array"}); errors++;
 }
 }
 if(data.manufacturingBusinessOperation !== undefined && func0.call(data, "manufacturingBusinessOperation")){
@@ -1135,25 +699,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data48 = data47.id;
 if(typeof data48 === "string"){
 if(func9(data48) < 1){
-const err27 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/id",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/id",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/id", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -1161,21 +711,13 @@ let data49 = data47.extension;
 if(Array.isArray(data49)){
 const len17 = data49.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data49[i17], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension/" + i17,parentData:data49,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i17], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/extension",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/extension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -1183,80 +725,47 @@ let data51 = data47.modifierExtension;
 if(Array.isArray(data51)){
 const len18 = data51.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data51[i18], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension/" + i18,parentData:data51,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data51[i18], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/modifierExtension", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.operationType !== undefined && func0.call(data47, "operationType")){
-if(!(func7(data47.operationType, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/operationType",parentData:data47,parentDataProperty:"operationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data47.operationType, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/operationType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data47.authorisationReferenceNumber !== undefined && func0.call(data47, "authorisationReferenceNumber")){
-if(!(func6(data47.authorisationReferenceNumber, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/authorisationReferenceNumber",parentData:data47,parentDataProperty:"authorisationReferenceNumber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data47.authorisationReferenceNumber, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/authorisationReferenceNumber"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data47.effectiveDate !== undefined && func0.call(data47, "effectiveDate")){
 let data55 = data47.effectiveDate;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-const err31 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data55))){
-const err32 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/effectiveDate", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/effectiveDate/type", {type: "string"}); errors++;
 }
 }
 if(data47._effectiveDate !== undefined && func0.call(data47, "_effectiveDate")){
-if(!(func2(data47._effectiveDate, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/_effectiveDate",parentData:data47,parentDataProperty:"_effectiveDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47._effectiveDate, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/_effectiveDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data47.confidentialityIndicator !== undefined && func0.call(data47, "confidentialityIndicator")){
-if(!(func7(data47.confidentialityIndicator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/confidentialityIndicator",parentData:data47,parentDataProperty:"confidentialityIndicator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data47.confidentialityIndicator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/confidentialityIndicator"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data47.manufacturer !== undefined && func0.call(data47, "manufacturer")){
@@ -1264,51 +773,28 @@ let data58 = data47.manufacturer;
 if(Array.isArray(data58)){
 const len19 = data58.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func11(data58[i19], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer/" + i19,parentData:data58,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data58[i19], {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer/" + i19}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer",schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16+"/manufacturer", "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/properties/manufacturer/type", {type: "array"}); errors++;
 }
 }
 if(data47.regulator !== undefined && func0.call(data47, "regulator")){
-if(!(func11(data47.regulator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/regulator",parentData:data47,parentDataProperty:"regulator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data47.regulator, {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16+"/regulator"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/manufacturingBusinessOperation/" + i16,schemaPath:"#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation/" + i16, "#/$defs/MedicinalProduct_ManufacturingBusinessOperation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/manufacturingBusinessOperation",schemaPath:"#/properties/manufacturingBusinessOperation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/manufacturingBusinessOperation", "#/properties/manufacturingBusinessOperation/type", {type: "array"}); errors++;
 }
 }
 if(data.specialDesignation !== undefined && func0.call(data, "specialDesignation")){
@@ -1322,25 +808,11 @@ if(data62.id !== undefined && func0.call(data62, "id")){
 let data63 = data62.id;
 if(typeof data63 === "string"){
 if(func9(data63) < 1){
-const err37 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/specialDesignation/" + i20+"/id",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/id", "#/$defs/MedicinalProduct_SpecialDesignation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data62.extension !== undefined && func0.call(data62, "extension")){
@@ -1348,21 +820,13 @@ let data64 = data62.extension;
 if(Array.isArray(data64)){
 const len21 = data64.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data64[i21], {instancePath:instancePath+"/specialDesignation/" + i20+"/extension/" + i21,parentData:data64,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data64[i21], {instancePath:instancePath+"/specialDesignation/" + i20+"/extension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/specialDesignation/" + i20+"/extension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/extension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data62.modifierExtension !== undefined && func0.call(data62, "modifierExtension")){
@@ -1370,21 +834,13 @@ let data66 = data62.modifierExtension;
 if(Array.isArray(data66)){
 const len22 = data66.length;
 for(let i22=0; i22<len22; i22++){
-if(!(func5(data66[i22], {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension/" + i22,parentData:data66,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data66[i22], {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension/" + i22}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/specialDesignation/" + i20+"/modifierExtension",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/modifierExtension", "#/$defs/MedicinalProduct_SpecialDesignation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data62.identifier !== undefined && func0.call(data62, "identifier")){
@@ -1392,145 +848,81 @@ let data68 = data62.identifier;
 if(Array.isArray(data68)){
 const len23 = data68.length;
 for(let i23=0; i23<len23; i23++){
-if(!(func6(data68[i23], {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier/" + i23,parentData:data68,parentDataProperty:i23,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data68[i23], {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier/" + i23}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/specialDesignation/" + i20+"/identifier",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/identifier", "#/$defs/MedicinalProduct_SpecialDesignation/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data62.type !== undefined && func0.call(data62, "type")){
-if(!(func7(data62.type, {instancePath:instancePath+"/specialDesignation/" + i20+"/type",parentData:data62,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62.type, {instancePath:instancePath+"/specialDesignation/" + i20+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data62.intendedUse !== undefined && func0.call(data62, "intendedUse")){
-if(!(func7(data62.intendedUse, {instancePath:instancePath+"/specialDesignation/" + i20+"/intendedUse",parentData:data62,parentDataProperty:"intendedUse",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62.intendedUse, {instancePath:instancePath+"/specialDesignation/" + i20+"/intendedUse"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data62.indicationCodeableConcept !== undefined && func0.call(data62, "indicationCodeableConcept")){
-if(!(func7(data62.indicationCodeableConcept, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationCodeableConcept",parentData:data62,parentDataProperty:"indicationCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62.indicationCodeableConcept, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data62.indicationReference !== undefined && func0.call(data62, "indicationReference")){
-if(!(func11(data62.indicationReference, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationReference",parentData:data62,parentDataProperty:"indicationReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data62.indicationReference, {instancePath:instancePath+"/specialDesignation/" + i20+"/indicationReference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data62.status !== undefined && func0.call(data62, "status")){
-if(!(func7(data62.status, {instancePath:instancePath+"/specialDesignation/" + i20+"/status",parentData:data62,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62.status, {instancePath:instancePath+"/specialDesignation/" + i20+"/status"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data62.date !== undefined && func0.call(data62, "date")){
 let data75 = data62.date;
 if(typeof data75 === "string"){
 if(!pattern3.test(data75)){
-const err42 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data75))){
-const err43 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/specialDesignation/" + i20+"/date",schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20+"/date", "#/$defs/MedicinalProduct_SpecialDesignation/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data62._date !== undefined && func0.call(data62, "_date")){
-if(!(func2(data62._date, {instancePath:instancePath+"/specialDesignation/" + i20+"/_date",parentData:data62,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data62._date, {instancePath:instancePath+"/specialDesignation/" + i20+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data62.species !== undefined && func0.call(data62, "species")){
-if(!(func7(data62.species, {instancePath:instancePath+"/specialDesignation/" + i20+"/species",parentData:data62,parentDataProperty:"species",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data62.species, {instancePath:instancePath+"/specialDesignation/" + i20+"/species"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 const forms0 = func12(data62, obj0);
 if(forms0 !== null){
-const err45 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice",keyword:"cdxChoice",params:{choice: "indication[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/cdxChoice", {choice: "indication[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/specialDesignation/" + i20,schemaPath:"#/$defs/MedicinalProduct_SpecialDesignation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation/" + i20, "#/$defs/MedicinalProduct_SpecialDesignation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/specialDesignation",schemaPath:"#/properties/specialDesignation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialDesignation", "#/properties/specialDesignation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err48 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1574,3 +966,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

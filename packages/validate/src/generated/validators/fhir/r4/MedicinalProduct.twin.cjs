@@ -945,7 +945,15 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "type")) && (key2 !== "domain")) && (key2 !== "combinedPharmaceuticalDoseForm")) && (key2 !== "legalStatusOfSupply")) && (key2 !== "additionalMonitoringIndicator")) && (key2 !== "specialMeasures")) && (key2 !== "_specialMeasures")) && (key2 !== "paediatricUseIndicator")) && (key2 !== "productClassification")) && (key2 !== "marketingStatus")) && (key2 !== "pharmaceuticalProduct")) && (key2 !== "packagedMedicinalProduct")) && (key2 !== "attachedDocument")) && (key2 !== "masterFile")) && (key2 !== "contact")) && (key2 !== "clinicalTrial")) && (key2 !== "name")) && (key2 !== "crossReference")) && (key2 !== "manufacturingBusinessOperation")) && (key2 !== "specialDesignation")){
+if((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) &&
+(key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) &&
+(key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) &&
+(key2 !== "type")) && (key2 !== "domain")) && (key2 !== "combinedPharmaceuticalDoseForm")) && (key2 !== "legalStatusOfSupply")) &&
+(key2 !== "additionalMonitoringIndicator")) && (key2 !== "specialMeasures")) && (key2 !== "_specialMeasures")) &&
+(key2 !== "paediatricUseIndicator")) && (key2 !== "productClassification")) && (key2 !== "marketingStatus")) &&
+(key2 !== "pharmaceuticalProduct")) && (key2 !== "packagedMedicinalProduct")) && (key2 !== "attachedDocument")) &&
+(key2 !== "masterFile")) && (key2 !== "contact")) && (key2 !== "clinicalTrial")) && (key2 !== "name")) &&
+(key2 !== "crossReference")) && (key2 !== "manufacturingBusinessOperation")) && (key2 !== "specialDesignation")){
 errors++;
 }
 }

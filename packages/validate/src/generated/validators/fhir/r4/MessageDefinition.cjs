@@ -205,7 +205,7 @@ const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const obj0 = new Set(["eventCoding", "eventUri"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -221,14 +221,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -245,14 +238,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -264,28 +250,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._date !== undefined && func0.call(data, "_date")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -302,14 +274,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -321,14 +286,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -345,14 +303,7 @@ const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
 var valid6 = false;
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid6 = true;
@@ -360,14 +311,7 @@ var valid6 = true;
 if(valid6){
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 var valid6 = false;
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid6 = true;
@@ -375,14 +319,7 @@ var valid6 = true;
 if(valid6){
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
 var valid6 = false;
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid6 = true;
@@ -404,28 +341,14 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eventCoding === undefined) || (!(func0.call(data, "eventCoding")))){
-const err9 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "eventCoding"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "eventCoding"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
 }
 if(!valid5){
-const err10 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -435,14 +358,7 @@ props0._eventUri = true;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -503,113 +419,60 @@ props0._graph = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageDefinition" !== data.resourceType){
-const err12 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageDefinition"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data6 = data.id;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data8 = data.implicitRules;
 if(typeof data8 === "string"){
 if(!pattern1.test(data8)){
-const err15 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data10 = data.language;
 if(typeof data10 === "string"){
 if(!pattern2.test(data10)){
-const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -617,21 +480,13 @@ let data13 = data.contained;
 if(Array.isArray(data13)){
 const len0 = data13.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data13,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -639,21 +494,13 @@ let data15 = data.extension;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data15,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -661,52 +508,29 @@ let data17 = data.modifierExtension;
 if(Array.isArray(data17)){
 const len2 = data17.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data17,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data19 = data.url;
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -714,114 +538,61 @@ let data21 = data.identifier;
 if(Array.isArray(data21)){
 const len3 = data21.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data21[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data21,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data21[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data27 = data.title;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.replaces !== undefined && func0.call(data, "replaces")){
@@ -832,37 +603,16 @@ for(let i4=0; i4<len4; i4++){
 let data30 = data29[i4];
 if(typeof data30 === "string"){
 if(!pattern1.test(data30)){
-const err31 = {instancePath:instancePath+"/replaces/" + i4,schemaPath:"#/properties/replaces/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/replaces/" + i4,schemaPath:"#/properties/replaces/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/replaces/" + i4, "#/properties/replaces/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data._replaces !== undefined && func0.call(data, "_replaces")){
@@ -870,130 +620,69 @@ let data31 = data._replaces;
 if(Array.isArray(data31)){
 const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data31[i5], {instancePath:instancePath+"/_replaces/" + i5,parentData:data31,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31[i5], {instancePath:instancePath+"/_replaces/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/_replaces",schemaPath:"#/properties/_replaces/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_replaces", "#/properties/_replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data33 = data.status;
 if(!((((data33 === "draft") || (data33 === "active")) || (data33 === "retired")) || (data33 === "unknown"))){
-const err35 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err36 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data37 = data.date;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-const err37 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data37))){
-const err38 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data39 = data.publisher;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err40 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1001,52 +690,29 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data41[i6], {instancePath:instancePath+"/contact/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data41[i6], {instancePath:instancePath+"/contact/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data43 = data.description;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err43 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1054,21 +720,13 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len7 = data45.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func9(data45[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data45,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data45[i7], {instancePath:instancePath+"/useContext/" + i7}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1076,114 +734,61 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len8 = data47.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data47[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data47,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data47[i8], {instancePath:instancePath+"/jurisdiction/" + i8}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data49 = data.purpose;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data51 = data.copyright;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-const err49 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.base !== undefined && func0.call(data, "base")){
 let data53 = data.base;
 if(typeof data53 === "string"){
 if(!pattern1.test(data53)){
-const err51 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "string"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func2(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._base, {instancePath:instancePath+"/_base"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
@@ -1194,37 +799,16 @@ for(let i9=0; i9<len9; i9++){
 let data56 = data55[i9];
 if(typeof data56 === "string"){
 if(!pattern1.test(data56)){
-const err53 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/parent/" + i9,schemaPath:"#/properties/parent/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parent/" + i9, "#/properties/parent/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data._parent !== undefined && func0.call(data, "_parent")){
@@ -1232,77 +816,45 @@ let data57 = data._parent;
 if(Array.isArray(data57)){
 const len10 = data57.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2(data57[i10], {instancePath:instancePath+"/_parent/" + i10,parentData:data57,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57[i10], {instancePath:instancePath+"/_parent/" + i10}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/_parent",schemaPath:"#/properties/_parent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_parent", "#/properties/_parent/type", {type: "array"}); errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func11(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.eventCoding, {instancePath:instancePath+"/eventCoding"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data60 = data.eventUri;
 if(typeof data60 === "string"){
 if(!pattern1.test(data60)){
-const err57 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
 let data62 = data.category;
 if(!(((data62 === "consequence") || (data62 === "currency")) || (data62 === "notification"))){
-const err59 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/enum",keyword:"enum",params:{allowedValues: schema0.properties.category.enum}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/enum", {allowedValues: schema0.properties.category.enum}); errors++;
 }
 }
 if(data._category !== undefined && func0.call(data, "_category")){
-if(!(func2(data._category, {instancePath:instancePath+"/_category",parentData:data,parentDataProperty:"_category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._category, {instancePath:instancePath+"/_category"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
@@ -1316,14 +868,7 @@ let valid34 = true;
 const _errs109 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65._code !== undefined && func0.call(data65, "_code")){
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs109 === errors;
@@ -1340,14 +885,7 @@ if(_valid3){
 const _errs110 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.code === undefined) || (!(func0.call(data65, "code")))){
-const err61 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs110 === errors;
@@ -1359,28 +897,14 @@ props2._code = true;
 }
 }
 if(!valid34){
-const err62 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs112 = errors;
 let valid36 = true;
 const _errs113 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if(data65._min !== undefined && func0.call(data65, "_min")){
-const err63 = {};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs113 === errors;
@@ -1397,14 +921,7 @@ if(_valid4){
 const _errs114 = errors;
 if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
 if((data65.min === undefined) || (!(func0.call(data65, "min")))){
-const err64 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/then/required",keyword:"required",params:{missingProperty: "min"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid4 = _errs114 === errors;
@@ -1416,14 +933,7 @@ props3._min = true;
 }
 }
 if(!valid36){
-const err65 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1453,25 +963,11 @@ if(data65.id !== undefined && func0.call(data65, "id")){
 let data68 = data65.id;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-const err66 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/focus/" + i11+"/id",schemaPath:"#/$defs/MessageDefinition_Focus/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/id", "#/$defs/MessageDefinition_Focus/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data65.extension !== undefined && func0.call(data65, "extension")){
@@ -1479,21 +975,13 @@ let data69 = data65.extension;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data69[i12], {instancePath:instancePath+"/focus/" + i11+"/extension/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data69[i12], {instancePath:instancePath+"/focus/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/focus/" + i11+"/extension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/extension", "#/$defs/MessageDefinition_Focus/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
@@ -1501,196 +989,140 @@ let data71 = data65.modifierExtension;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data71[i13], {instancePath:instancePath+"/focus/" + i11+"/modifierExtension/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data71[i13], {instancePath:instancePath+"/focus/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/focus/" + i11+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_Focus/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/modifierExtension", "#/$defs/MessageDefinition_Focus/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data65.code !== undefined && func0.call(data65, "code")){
 let data73 = data65.code;
 if(typeof data73 !== "string"){
-const err70 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/type", {type: "string"}); errors++;
 }
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") || (data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) || (data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) || (data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) || (data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) || (data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) || (data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) || (data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) || (data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) || (data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) || (data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) || (data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) || (data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) || (data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) || (data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) || (data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) || (data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) || (data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) || (data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) || (data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) || (data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) || (data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) || (data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) || (data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) || (data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) || (data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) || (data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) || (data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) || (data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) || (data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) || (data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) || (data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) || (data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) || (data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) || (data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) || (data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) || (data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) || (data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) || (data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) || (data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) || (data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) || (data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
-const err71 = {instancePath:instancePath+"/focus/" + i11+"/code",schemaPath:"#/$defs/MessageDefinition_Focus/properties/code/enum",keyword:"enum",params:{allowedValues: schema1.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") ||
+(data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) ||
+(data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) ||
+(data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) ||
+(data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) ||
+(data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) ||
+(data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) ||
+(data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) ||
+(data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) ||
+(data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) ||
+(data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) ||
+(data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) ||
+(data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) ||
+(data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) ||
+(data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) ||
+(data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) ||
+(data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) ||
+(data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) ||
+(data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) ||
+(data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) ||
+(data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) ||
+(data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) ||
+(data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) ||
+(data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) ||
+(data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) ||
+(data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) ||
+(data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) ||
+(data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) ||
+(data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) ||
+(data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) ||
+(data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) ||
+(data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) ||
+(data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) ||
+(data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) ||
+(data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) ||
+(data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) ||
+(data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) ||
+(data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) ||
+(data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) ||
+(data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) ||
+(data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) ||
+(data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/code", "#/$defs/MessageDefinition_Focus/properties/code/enum", {allowedValues: schema1.properties.code.enum}); errors++;
 }
 }
 if(data65._code !== undefined && func0.call(data65, "_code")){
-if(!(func2(data65._code, {instancePath:instancePath+"/focus/" + i11+"/_code",parentData:data65,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._code, {instancePath:instancePath+"/focus/" + i11+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.profile !== undefined && func0.call(data65, "profile")){
 let data75 = data65.profile;
 if(typeof data75 === "string"){
 if(!pattern1.test(data75)){
-const err72 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/focus/" + i11+"/profile",schemaPath:"#/$defs/MessageDefinition_Focus/properties/profile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/profile", "#/$defs/MessageDefinition_Focus/properties/profile/type", {type: "string"}); errors++;
 }
 }
 if(data65._profile !== undefined && func0.call(data65, "_profile")){
-if(!(func2(data65._profile, {instancePath:instancePath+"/focus/" + i11+"/_profile",parentData:data65,parentDataProperty:"_profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._profile, {instancePath:instancePath+"/focus/" + i11+"/_profile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.min !== undefined && func0.call(data65, "min")){
 let data77 = data65.min;
 if(!(((typeof data77 == "number") && (!(data77 % 1) && !isNaN(data77))) && (isFinite(data77)))){
-const err74 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data77 == "number") && (isFinite(data77))){
 if(data77 > 2147483647 || isNaN(data77)){
-const err75 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data77 < 0 || isNaN(data77)){
-const err76 = {instancePath:instancePath+"/focus/" + i11+"/min",schemaPath:"#/$defs/MessageDefinition_Focus/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/min", "#/$defs/MessageDefinition_Focus/properties/min/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data65._min !== undefined && func0.call(data65, "_min")){
-if(!(func2(data65._min, {instancePath:instancePath+"/focus/" + i11+"/_min",parentData:data65,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._min, {instancePath:instancePath+"/focus/" + i11+"/_min"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data65.max !== undefined && func0.call(data65, "max")){
 let data79 = data65.max;
 if(typeof data79 === "string"){
 if(func7(data79) < 1){
-const err77 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/focus/" + i11+"/max",schemaPath:"#/$defs/MessageDefinition_Focus/properties/max/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11+"/max", "#/$defs/MessageDefinition_Focus/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data65._max !== undefined && func0.call(data65, "_max")){
-if(!(func2(data65._max, {instancePath:instancePath+"/focus/" + i11+"/_max",parentData:data65,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65._max, {instancePath:instancePath+"/focus/" + i11+"/_max"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/focus/" + i11,schemaPath:"#/$defs/MessageDefinition_Focus/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus/" + i11, "#/$defs/MessageDefinition_Focus/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.responseRequired !== undefined && func0.call(data, "responseRequired")){
 let data81 = data.responseRequired;
 if(!((((data81 === "always") || (data81 === "on-error")) || (data81 === "never")) || (data81 === "on-success"))){
-const err81 = {instancePath:instancePath+"/responseRequired",schemaPath:"#/properties/responseRequired/enum",keyword:"enum",params:{allowedValues: schema0.properties.responseRequired.enum}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/responseRequired", "#/properties/responseRequired/enum", {allowedValues: schema0.properties.responseRequired.enum}); errors++;
 }
 }
 if(data._responseRequired !== undefined && func0.call(data, "_responseRequired")){
-if(!(func2(data._responseRequired, {instancePath:instancePath+"/_responseRequired",parentData:data,parentDataProperty:"_responseRequired",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._responseRequired, {instancePath:instancePath+"/_responseRequired"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.allowedResponse !== undefined && func0.call(data, "allowedResponse")){
@@ -1701,38 +1133,17 @@ for(let i14=0; i14<len14; i14++){
 let data84 = data83[i14];
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.message === undefined) || (!(func0.call(data84, "message")))){
-const err82 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/required",keyword:"required",params:{missingProperty: "message"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/required", {missingProperty: "message"}); errors++;
 }
 if(data84.id !== undefined && func0.call(data84, "id")){
 let data85 = data84.id;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-const err83 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/allowedResponse/" + i14+"/id",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/id", "#/$defs/MessageDefinition_AllowedResponse/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data84.extension !== undefined && func0.call(data84, "extension")){
@@ -1740,21 +1151,13 @@ let data86 = data84.extension;
 if(Array.isArray(data86)){
 const len15 = data86.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data86[i15], {instancePath:instancePath+"/allowedResponse/" + i14+"/extension/" + i15,parentData:data86,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data86[i15], {instancePath:instancePath+"/allowedResponse/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/allowedResponse/" + i14+"/extension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/extension", "#/$defs/MessageDefinition_AllowedResponse/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data84.modifierExtension !== undefined && func0.call(data84, "modifierExtension")){
@@ -1762,107 +1165,55 @@ let data88 = data84.modifierExtension;
 if(Array.isArray(data88)){
 const len16 = data88.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data88[i16], {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension/" + i16,parentData:data88,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data88[i16], {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/allowedResponse/" + i14+"/modifierExtension",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/modifierExtension", "#/$defs/MessageDefinition_AllowedResponse/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data84.message !== undefined && func0.call(data84, "message")){
 let data90 = data84.message;
 if(typeof data90 === "string"){
 if(!pattern1.test(data90)){
-const err87 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/allowedResponse/" + i14+"/message",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/message", "#/$defs/MessageDefinition_AllowedResponse/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data84._message !== undefined && func0.call(data84, "_message")){
-if(!(func2(data84._message, {instancePath:instancePath+"/allowedResponse/" + i14+"/_message",parentData:data84,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._message, {instancePath:instancePath+"/allowedResponse/" + i14+"/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.situation !== undefined && func0.call(data84, "situation")){
 let data92 = data84.situation;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-const err89 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/allowedResponse/" + i14+"/situation",schemaPath:"#/$defs/MessageDefinition_AllowedResponse/properties/situation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14+"/situation", "#/$defs/MessageDefinition_AllowedResponse/properties/situation/type", {type: "string"}); errors++;
 }
 }
 if(data84._situation !== undefined && func0.call(data84, "_situation")){
-if(!(func2(data84._situation, {instancePath:instancePath+"/allowedResponse/" + i14+"/_situation",parentData:data84,parentDataProperty:"_situation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._situation, {instancePath:instancePath+"/allowedResponse/" + i14+"/_situation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/allowedResponse/" + i14,schemaPath:"#/$defs/MessageDefinition_AllowedResponse/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse/" + i14, "#/$defs/MessageDefinition_AllowedResponse/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/allowedResponse",schemaPath:"#/properties/allowedResponse/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/allowedResponse", "#/properties/allowedResponse/type", {type: "array"}); errors++;
 }
 }
 if(data.graph !== undefined && func0.call(data, "graph")){
@@ -1873,37 +1224,16 @@ for(let i17=0; i17<len17; i17++){
 let data95 = data94[i17];
 if(typeof data95 === "string"){
 if(!pattern1.test(data95)){
-const err93 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/graph/" + i17,schemaPath:"#/properties/graph/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/graph/" + i17, "#/properties/graph/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/graph",schemaPath:"#/properties/graph/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/graph", "#/properties/graph/type", {type: "array"}); errors++;
 }
 }
 if(data._graph !== undefined && func0.call(data, "_graph")){
@@ -1911,44 +1241,22 @@ let data96 = data._graph;
 if(Array.isArray(data96)){
 const len18 = data96.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func2(data96[i18], {instancePath:instancePath+"/_graph/" + i18,parentData:data96,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data96[i18], {instancePath:instancePath+"/_graph/" + i18}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/_graph",schemaPath:"#/properties/_graph/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_graph", "#/properties/_graph/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data, obj0);
 if(forms0 !== null){
-const err97 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err98 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1956,3 +1264,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

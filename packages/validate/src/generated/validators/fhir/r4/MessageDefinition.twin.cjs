@@ -706,7 +706,48 @@ let data73 = data65.code;
 if(typeof data73 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") || (data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) || (data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) || (data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) || (data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) || (data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) || (data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) || (data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) || (data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) || (data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) || (data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) || (data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) || (data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) || (data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) || (data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) || (data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) || (data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) || (data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) || (data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) || (data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) || (data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) || (data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) || (data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) || (data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) || (data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) || (data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) || (data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) || (data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) || (data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) || (data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) || (data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) || (data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) || (data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) || (data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) || (data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) || (data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) || (data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) || (data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) || (data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) || (data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) || (data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) || (data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data73 === "Account") ||
+(data73 === "ActivityDefinition")) || (data73 === "AdverseEvent")) || (data73 === "AllergyIntolerance")) ||
+(data73 === "Appointment")) || (data73 === "AppointmentResponse")) || (data73 === "AuditEvent")) || (data73 === "Basic")) ||
+(data73 === "Binary")) || (data73 === "BiologicallyDerivedProduct")) || (data73 === "BodyStructure")) || (data73 === "Bundle")) ||
+(data73 === "CapabilityStatement")) || (data73 === "CarePlan")) || (data73 === "CareTeam")) || (data73 === "CatalogEntry")) ||
+(data73 === "ChargeItem")) || (data73 === "ChargeItemDefinition")) || (data73 === "Claim")) || (data73 === "ClaimResponse")) ||
+(data73 === "ClinicalImpression")) || (data73 === "CodeSystem")) || (data73 === "Communication")) || (data73 === "CommunicationRequest")) ||
+(data73 === "CompartmentDefinition")) || (data73 === "Composition")) || (data73 === "ConceptMap")) || (data73 === "Condition")) ||
+(data73 === "Consent")) || (data73 === "Contract")) || (data73 === "Coverage")) || (data73 === "CoverageEligibilityRequest")) ||
+(data73 === "CoverageEligibilityResponse")) || (data73 === "DetectedIssue")) || (data73 === "Device")) ||
+(data73 === "DeviceDefinition")) || (data73 === "DeviceMetric")) || (data73 === "DeviceRequest")) || (data73 === "DeviceUseStatement")) ||
+(data73 === "DiagnosticReport")) || (data73 === "DocumentManifest")) || (data73 === "DocumentReference")) ||
+(data73 === "DomainResource")) || (data73 === "EffectEvidenceSynthesis")) || (data73 === "Encounter")) ||
+(data73 === "Endpoint")) || (data73 === "EnrollmentRequest")) || (data73 === "EnrollmentResponse")) || (data73 === "EpisodeOfCare")) ||
+(data73 === "EventDefinition")) || (data73 === "Evidence")) || (data73 === "EvidenceVariable")) || (data73 === "ExampleScenario")) ||
+(data73 === "ExplanationOfBenefit")) || (data73 === "FamilyMemberHistory")) || (data73 === "Flag")) || (data73 === "Goal")) ||
+(data73 === "GraphDefinition")) || (data73 === "Group")) || (data73 === "GuidanceResponse")) || (data73 === "HealthcareService")) ||
+(data73 === "ImagingStudy")) || (data73 === "Immunization")) || (data73 === "ImmunizationEvaluation")) ||
+(data73 === "ImmunizationRecommendation")) || (data73 === "ImplementationGuide")) || (data73 === "InsurancePlan")) ||
+(data73 === "Invoice")) || (data73 === "Library")) || (data73 === "Linkage")) || (data73 === "List")) || (data73 === "Location")) ||
+(data73 === "Measure")) || (data73 === "MeasureReport")) || (data73 === "Media")) || (data73 === "Medication")) ||
+(data73 === "MedicationAdministration")) || (data73 === "MedicationDispense")) || (data73 === "MedicationKnowledge")) ||
+(data73 === "MedicationRequest")) || (data73 === "MedicationStatement")) || (data73 === "MedicinalProduct")) ||
+(data73 === "MedicinalProductAuthorization")) || (data73 === "MedicinalProductContraindication")) || (data73 === "MedicinalProductIndication")) ||
+(data73 === "MedicinalProductIngredient")) || (data73 === "MedicinalProductInteraction")) || (data73 === "MedicinalProductManufactured")) ||
+(data73 === "MedicinalProductPackaged")) || (data73 === "MedicinalProductPharmaceutical")) || (data73 === "MedicinalProductUndesirableEffect")) ||
+(data73 === "MessageDefinition")) || (data73 === "MessageHeader")) || (data73 === "MolecularSequence")) ||
+(data73 === "NamingSystem")) || (data73 === "NutritionOrder")) || (data73 === "Observation")) || (data73 === "ObservationDefinition")) ||
+(data73 === "OperationDefinition")) || (data73 === "OperationOutcome")) || (data73 === "Organization")) ||
+(data73 === "OrganizationAffiliation")) || (data73 === "Parameters")) || (data73 === "Patient")) || (data73 === "PaymentNotice")) ||
+(data73 === "PaymentReconciliation")) || (data73 === "Person")) || (data73 === "PlanDefinition")) || (data73 === "Practitioner")) ||
+(data73 === "PractitionerRole")) || (data73 === "Procedure")) || (data73 === "Provenance")) || (data73 === "Questionnaire")) ||
+(data73 === "QuestionnaireResponse")) || (data73 === "RelatedPerson")) || (data73 === "RequestGroup")) ||
+(data73 === "ResearchDefinition")) || (data73 === "ResearchElementDefinition")) || (data73 === "ResearchStudy")) ||
+(data73 === "ResearchSubject")) || (data73 === "Resource")) || (data73 === "RiskAssessment")) || (data73 === "RiskEvidenceSynthesis")) ||
+(data73 === "Schedule")) || (data73 === "SearchParameter")) || (data73 === "ServiceRequest")) || (data73 === "Slot")) ||
+(data73 === "Specimen")) || (data73 === "SpecimenDefinition")) || (data73 === "StructureDefinition")) || (data73 === "StructureMap")) ||
+(data73 === "Subscription")) || (data73 === "Substance")) || (data73 === "SubstanceNucleicAcid")) || (data73 === "SubstancePolymer")) ||
+(data73 === "SubstanceProtein")) || (data73 === "SubstanceReferenceInformation")) || (data73 === "SubstanceSourceMaterial")) ||
+(data73 === "SubstanceSpecification")) || (data73 === "SupplyDelivery")) || (data73 === "SupplyRequest")) ||
+(data73 === "Task")) || (data73 === "TerminologyCapabilities")) || (data73 === "TestReport")) || (data73 === "TestScript")) ||
+(data73 === "ValueSet")) || (data73 === "VerificationResult")) || (data73 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -935,7 +976,19 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) && (key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "replaces")) && (key2 !== "_replaces")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) && (key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) && (key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) && (key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "copyright")) && (key2 !== "_copyright")) && (key2 !== "base")) && (key2 !== "_base")) && (key2 !== "parent")) && (key2 !== "_parent")) && (key2 !== "eventCoding")) && (key2 !== "eventUri")) && (key2 !== "_eventUri")) && (key2 !== "category")) && (key2 !== "_category")) && (key2 !== "focus")) && (key2 !== "responseRequired")) && (key2 !== "_responseRequired")) && (key2 !== "allowedResponse")) && (key2 !== "graph")) && (key2 !== "_graph")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "url")) && (key2 !== "_url")) && (key2 !== "identifier")) && (key2 !== "version")) && (key2 !== "_version")) &&
+(key2 !== "name")) && (key2 !== "_name")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "replaces")) &&
+(key2 !== "_replaces")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "experimental")) &&
+(key2 !== "_experimental")) && (key2 !== "date")) && (key2 !== "_date")) && (key2 !== "publisher")) && (key2 !== "_publisher")) &&
+(key2 !== "contact")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "useContext")) &&
+(key2 !== "jurisdiction")) && (key2 !== "purpose")) && (key2 !== "_purpose")) && (key2 !== "copyright")) &&
+(key2 !== "_copyright")) && (key2 !== "base")) && (key2 !== "_base")) && (key2 !== "parent")) && (key2 !== "_parent")) &&
+(key2 !== "eventCoding")) && (key2 !== "eventUri")) && (key2 !== "_eventUri")) && (key2 !== "category")) &&
+(key2 !== "_category")) && (key2 !== "focus")) && (key2 !== "responseRequired")) && (key2 !== "_responseRequired")) &&
+(key2 !== "allowedResponse")) && (key2 !== "graph")) && (key2 !== "_graph")){
 errors++;
 }
 }

@@ -22,7 +22,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const obj0 = new Set(["eventCoding", "eventUri"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MessageHeader.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -39,14 +39,7 @@ const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
 var valid2 = false;
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -54,14 +47,7 @@ var valid2 = true;
 if(valid2){
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 var valid2 = false;
-const err1 = {};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -69,14 +55,7 @@ var valid2 = true;
 if(valid2){
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
 var valid2 = false;
-const err2 = {};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid2 = true;
@@ -98,159 +77,78 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eventUri === undefined) || (!(func0.call(data, "eventUri")))){
-const err3 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "eventUri"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "eventUri"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
 }
 if(!valid1){
-const err4 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MessageHeader" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MessageHeader"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MessageHeader"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -258,21 +156,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -280,21 +170,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -302,58 +184,34 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.eventCoding !== undefined && func0.call(data, "eventCoding")){
-if(!(func6(data.eventCoding, {instancePath:instancePath+"/eventCoding",parentData:data,parentDataProperty:"eventCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.eventCoding, {instancePath:instancePath+"/eventCoding"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.eventUri !== undefined && func0.call(data, "eventUri")){
 let data18 = data.eventUri;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-const err17 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventUri",schemaPath:"#/properties/eventUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eventUri", "#/properties/eventUri/type", {type: "string"}); errors++;
 }
 }
 if(data._eventUri !== undefined && func0.call(data, "_eventUri")){
-if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri",parentData:data,parentDataProperty:"_eventUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._eventUri, {instancePath:instancePath+"/_eventUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
@@ -367,14 +225,7 @@ let valid14 = true;
 const _errs36 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs36 === errors;
@@ -391,14 +242,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if((data21.endpoint === undefined) || (!(func0.call(data21, "endpoint")))){
-const err20 = {instancePath:instancePath+"/destination/" + i3,schemaPath:"#/$defs/MessageHeader_Destination/allOf/0/then/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -410,14 +254,7 @@ props0._endpoint = true;
 }
 }
 if(!valid14){
-const err21 = {instancePath:instancePath+"/destination/" + i3,schemaPath:"#/$defs/MessageHeader_Destination/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
 if(props0 !== true){
@@ -436,25 +273,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data23 = data21.id;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err22 = {instancePath:instancePath+"/destination/" + i3+"/id",schemaPath:"#/$defs/MessageHeader_Destination/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/destination/" + i3+"/id",schemaPath:"#/$defs/MessageHeader_Destination/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/id", "#/$defs/MessageHeader_Destination/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -462,21 +285,13 @@ let data24 = data21.extension;
 if(Array.isArray(data24)){
 const len4 = data24.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data24[i4], {instancePath:instancePath+"/destination/" + i3+"/extension/" + i4,parentData:data24,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i4], {instancePath:instancePath+"/destination/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/destination/" + i3+"/extension",schemaPath:"#/$defs/MessageHeader_Destination/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/extension", "#/$defs/MessageHeader_Destination/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -484,137 +299,80 @@ let data26 = data21.modifierExtension;
 if(Array.isArray(data26)){
 const len5 = data26.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data26[i5], {instancePath:instancePath+"/destination/" + i3+"/modifierExtension/" + i5,parentData:data26,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i5], {instancePath:instancePath+"/destination/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/destination/" + i3+"/modifierExtension",schemaPath:"#/$defs/MessageHeader_Destination/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/modifierExtension", "#/$defs/MessageHeader_Destination/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.name !== undefined && func0.call(data21, "name")){
 let data28 = data21.name;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-const err26 = {instancePath:instancePath+"/destination/" + i3+"/name",schemaPath:"#/$defs/MessageHeader_Destination/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/destination/" + i3+"/name",schemaPath:"#/$defs/MessageHeader_Destination/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/name", "#/$defs/MessageHeader_Destination/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data21._name !== undefined && func0.call(data21, "_name")){
-if(!(func2(data21._name, {instancePath:instancePath+"/destination/" + i3+"/_name",parentData:data21,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._name, {instancePath:instancePath+"/destination/" + i3+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.target !== undefined && func0.call(data21, "target")){
-if(!(func8(data21.target, {instancePath:instancePath+"/destination/" + i3+"/target",parentData:data21,parentDataProperty:"target",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data21.target, {instancePath:instancePath+"/destination/" + i3+"/target"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data21.endpoint !== undefined && func0.call(data21, "endpoint")){
 let data31 = data21.endpoint;
 if(typeof data31 === "string"){
 if(!pattern1.test(data31)){
-const err28 = {instancePath:instancePath+"/destination/" + i3+"/endpoint",schemaPath:"#/$defs/MessageHeader_Destination/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/destination/" + i3+"/endpoint",schemaPath:"#/$defs/MessageHeader_Destination/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3+"/endpoint", "#/$defs/MessageHeader_Destination/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 if(data21._endpoint !== undefined && func0.call(data21, "_endpoint")){
-if(!(func2(data21._endpoint, {instancePath:instancePath+"/destination/" + i3+"/_endpoint",parentData:data21,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._endpoint, {instancePath:instancePath+"/destination/" + i3+"/_endpoint"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.receiver !== undefined && func0.call(data21, "receiver")){
-if(!(func8(data21.receiver, {instancePath:instancePath+"/destination/" + i3+"/receiver",parentData:data21,parentDataProperty:"receiver",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data21.receiver, {instancePath:instancePath+"/destination/" + i3+"/receiver"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/destination/" + i3,schemaPath:"#/$defs/MessageHeader_Destination/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i3, "#/$defs/MessageHeader_Destination/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
 }
 }
 if(data.sender !== undefined && func0.call(data, "sender")){
-if(!(func8(data.sender, {instancePath:instancePath+"/sender",parentData:data,parentDataProperty:"sender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.sender, {instancePath:instancePath+"/sender"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.enterer !== undefined && func0.call(data, "enterer")){
-if(!(func8(data.enterer, {instancePath:instancePath+"/enterer",parentData:data,parentDataProperty:"enterer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.enterer, {instancePath:instancePath+"/enterer"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func8(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.author, {instancePath:instancePath+"/author"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -624,14 +382,7 @@ let valid23 = true;
 const _errs62 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs62 === errors;
@@ -648,14 +399,7 @@ if(_valid2){
 const _errs63 = errors;
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if((data37.endpoint === undefined) || (!(func0.call(data37, "endpoint")))){
-const err33 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/MessageHeader_Source/allOf/0/then/required",keyword:"required",params:{missingProperty: "endpoint"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/then/required", {missingProperty: "endpoint"}); errors++;
 }
 }
 var _valid2 = _errs63 === errors;
@@ -667,14 +411,7 @@ props1._endpoint = true;
 }
 }
 if(!valid23){
-const err34 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/MessageHeader_Source/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
 if(props1 !== true){
@@ -696,25 +433,11 @@ if(data37.id !== undefined && func0.call(data37, "id")){
 let data39 = data37.id;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err35 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/MessageHeader_Source/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/source/id",schemaPath:"#/$defs/MessageHeader_Source/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/MessageHeader_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data37.extension !== undefined && func0.call(data37, "extension")){
@@ -722,21 +445,13 @@ let data40 = data37.extension;
 if(Array.isArray(data40)){
 const len6 = data40.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data40[i6], {instancePath:instancePath+"/source/extension/" + i6,parentData:data40,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i6], {instancePath:instancePath+"/source/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/source/extension",schemaPath:"#/$defs/MessageHeader_Source/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/MessageHeader_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data37.modifierExtension !== undefined && func0.call(data37, "modifierExtension")){
@@ -744,175 +459,97 @@ let data42 = data37.modifierExtension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data42[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/source/modifierExtension",schemaPath:"#/$defs/MessageHeader_Source/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/MessageHeader_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data37.name !== undefined && func0.call(data37, "name")){
 let data44 = data37.name;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err39 = {instancePath:instancePath+"/source/name",schemaPath:"#/$defs/MessageHeader_Source/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/source/name",schemaPath:"#/$defs/MessageHeader_Source/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/name", "#/$defs/MessageHeader_Source/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data37._name !== undefined && func0.call(data37, "_name")){
-if(!(func2(data37._name, {instancePath:instancePath+"/source/_name",parentData:data37,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._name, {instancePath:instancePath+"/source/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.software !== undefined && func0.call(data37, "software")){
 let data46 = data37.software;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-const err41 = {instancePath:instancePath+"/source/software",schemaPath:"#/$defs/MessageHeader_Source/properties/software/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/source/software",schemaPath:"#/$defs/MessageHeader_Source/properties/software/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/software", "#/$defs/MessageHeader_Source/properties/software/type", {type: "string"}); errors++;
 }
 }
 if(data37._software !== undefined && func0.call(data37, "_software")){
-if(!(func2(data37._software, {instancePath:instancePath+"/source/_software",parentData:data37,parentDataProperty:"_software",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._software, {instancePath:instancePath+"/source/_software"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.version !== undefined && func0.call(data37, "version")){
 let data48 = data37.version;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err43 = {instancePath:instancePath+"/source/version",schemaPath:"#/$defs/MessageHeader_Source/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/source/version",schemaPath:"#/$defs/MessageHeader_Source/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/version", "#/$defs/MessageHeader_Source/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data37._version !== undefined && func0.call(data37, "_version")){
-if(!(func2(data37._version, {instancePath:instancePath+"/source/_version",parentData:data37,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._version, {instancePath:instancePath+"/source/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data37.contact !== undefined && func0.call(data37, "contact")){
-if(!(func9(data37.contact, {instancePath:instancePath+"/source/contact",parentData:data37,parentDataProperty:"contact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data37.contact, {instancePath:instancePath+"/source/contact"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data37.endpoint !== undefined && func0.call(data37, "endpoint")){
 let data51 = data37.endpoint;
 if(typeof data51 === "string"){
 if(!pattern1.test(data51)){
-const err45 = {instancePath:instancePath+"/source/endpoint",schemaPath:"#/$defs/MessageHeader_Source/properties/endpoint/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/source/endpoint",schemaPath:"#/$defs/MessageHeader_Source/properties/endpoint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/endpoint", "#/$defs/MessageHeader_Source/properties/endpoint/type", {type: "string"}); errors++;
 }
 }
 if(data37._endpoint !== undefined && func0.call(data37, "_endpoint")){
-if(!(func2(data37._endpoint, {instancePath:instancePath+"/source/_endpoint",parentData:data37,parentDataProperty:"_endpoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data37._endpoint, {instancePath:instancePath+"/source/_endpoint"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/source",schemaPath:"#/$defs/MessageHeader_Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/$defs/MessageHeader_Source/type", {type: "object"}); errors++;
 }
 }
 if(data.responsible !== undefined && func0.call(data, "responsible")){
-if(!(func8(data.responsible, {instancePath:instancePath+"/responsible",parentData:data,parentDataProperty:"responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.responsible, {instancePath:instancePath+"/responsible"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
-if(!(func10(data.reason, {instancePath:instancePath+"/reason",parentData:data,parentDataProperty:"reason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.reason, {instancePath:instancePath+"/reason"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.response !== undefined && func0.call(data, "response")){
@@ -922,14 +559,7 @@ let valid32 = true;
 const _errs92 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
-const err48 = {};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs92 === errors;
@@ -946,14 +576,7 @@ if(_valid3){
 const _errs93 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.identifier === undefined) || (!(func0.call(data55, "identifier")))){
-const err49 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/MessageHeader_Response/allOf/0/then/required",keyword:"required",params:{missingProperty: "identifier"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/then/required", {missingProperty: "identifier"}); errors++;
 }
 }
 var _valid3 = _errs93 === errors;
@@ -965,28 +588,14 @@ props2._identifier = true;
 }
 }
 if(!valid32){
-const err50 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/MessageHeader_Response/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs95 = errors;
 let valid34 = true;
 const _errs96 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._code !== undefined && func0.call(data55, "_code")){
-const err51 = {};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs96 === errors;
@@ -1003,14 +612,7 @@ if(_valid4){
 const _errs97 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.code === undefined) || (!(func0.call(data55, "code")))){
-const err52 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/MessageHeader_Response/allOf/1/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid4 = _errs97 === errors;
@@ -1022,14 +624,7 @@ props3._code = true;
 }
 }
 if(!valid34){
-const err53 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/MessageHeader_Response/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1056,25 +651,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data58 = data55.id;
 if(typeof data58 === "string"){
 if(func7(data58) < 1){
-const err54 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/MessageHeader_Response/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/response/id",schemaPath:"#/$defs/MessageHeader_Response/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/id", "#/$defs/MessageHeader_Response/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -1082,21 +663,13 @@ let data59 = data55.extension;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data59[i8], {instancePath:instancePath+"/response/extension/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i8], {instancePath:instancePath+"/response/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/response/extension",schemaPath:"#/$defs/MessageHeader_Response/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/extension", "#/$defs/MessageHeader_Response/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -1104,89 +677,50 @@ let data61 = data55.modifierExtension;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data61[i9], {instancePath:instancePath+"/response/modifierExtension/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i9], {instancePath:instancePath+"/response/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/response/modifierExtension",schemaPath:"#/$defs/MessageHeader_Response/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/modifierExtension", "#/$defs/MessageHeader_Response/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.identifier !== undefined && func0.call(data55, "identifier")){
 let data63 = data55.identifier;
 if(typeof data63 === "string"){
 if(!pattern0.test(data63)){
-const err58 = {instancePath:instancePath+"/response/identifier",schemaPath:"#/$defs/MessageHeader_Response/properties/identifier/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/response/identifier",schemaPath:"#/$defs/MessageHeader_Response/properties/identifier/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/identifier", "#/$defs/MessageHeader_Response/properties/identifier/type", {type: "string"}); errors++;
 }
 }
 if(data55._identifier !== undefined && func0.call(data55, "_identifier")){
-if(!(func2(data55._identifier, {instancePath:instancePath+"/response/_identifier",parentData:data55,parentDataProperty:"_identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._identifier, {instancePath:instancePath+"/response/_identifier"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.code !== undefined && func0.call(data55, "code")){
 let data65 = data55.code;
 if(!(((data65 === "ok") || (data65 === "transient-error")) || (data65 === "fatal-error"))){
-const err60 = {instancePath:instancePath+"/response/code",schemaPath:"#/$defs/MessageHeader_Response/properties/code/enum",keyword:"enum",params:{allowedValues: schema0.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response/code", "#/$defs/MessageHeader_Response/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
 }
 }
 if(data55._code !== undefined && func0.call(data55, "_code")){
-if(!(func2(data55._code, {instancePath:instancePath+"/response/_code",parentData:data55,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._code, {instancePath:instancePath+"/response/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.details !== undefined && func0.call(data55, "details")){
-if(!(func8(data55.details, {instancePath:instancePath+"/response/details",parentData:data55,parentDataProperty:"details",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data55.details, {instancePath:instancePath+"/response/details"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/response",schemaPath:"#/$defs/MessageHeader_Response/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/response", "#/$defs/MessageHeader_Response/type", {type: "object"}); errors++;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
@@ -1194,75 +728,38 @@ let data68 = data.focus;
 if(Array.isArray(data68)){
 const len10 = data68.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data68[i10], {instancePath:instancePath+"/focus/" + i10,parentData:data68,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data68[i10], {instancePath:instancePath+"/focus/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data70 = data.definition;
 if(typeof data70 === "string"){
 if(!pattern1.test(data70)){
-const err63 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data, obj0);
 if(forms0 !== null){
-const err65 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "event[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "event[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err66 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1299,3 +796,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

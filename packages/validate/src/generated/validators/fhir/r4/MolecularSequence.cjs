@@ -22,7 +22,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const schema3 = {"properties":{"type":{"enum":["indel","snp","unknown"]}}};
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -37,14 +37,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -61,14 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -80,14 +66,7 @@ props0._type = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -126,25 +105,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func9(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -152,21 +117,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -174,292 +131,165 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data6 = data.type;
 if(!(((data6 === "indel") || (data6 === "snp")) || (data6 === "unknown"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema3.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema3.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.standardSequence !== undefined && func0.call(data, "standardSequence")){
-if(!(func10(data.standardSequence, {instancePath:instancePath+"/standardSequence",parentData:data,parentDataProperty:"standardSequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.standardSequence, {instancePath:instancePath+"/standardSequence"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
 let data9 = data.start;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err8 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err9 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-const err10 = {instancePath:instancePath+"/start",schemaPath:"#/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func2(data._start, {instancePath:instancePath+"/_start",parentData:data,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.end !== undefined && func0.call(data, "end")){
 let data11 = data.end;
 if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-const err11 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 > 2147483647 || isNaN(data11)){
-const err12 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data11 < -2147483648 || isNaN(data11)){
-const err13 = {instancePath:instancePath+"/end",schemaPath:"#/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func2(data._end, {instancePath:instancePath+"/_end",parentData:data,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.score !== undefined && func0.call(data, "score")){
-if(!(func8(data.score, {instancePath:instancePath+"/score",parentData:data,parentDataProperty:"score",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.score, {instancePath:instancePath+"/score"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func10(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.truthTP !== undefined && func0.call(data, "truthTP")){
 let data15 = data.truthTP;
 if(!((typeof data15 == "number") && (isFinite(data15)))){
-const err14 = {instancePath:instancePath+"/truthTP",schemaPath:"#/properties/truthTP/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/truthTP", "#/properties/truthTP/type", {type: "number"}); errors++;
 }
 }
 if(data._truthTP !== undefined && func0.call(data, "_truthTP")){
-if(!(func2(data._truthTP, {instancePath:instancePath+"/_truthTP",parentData:data,parentDataProperty:"_truthTP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._truthTP, {instancePath:instancePath+"/_truthTP"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.queryTP !== undefined && func0.call(data, "queryTP")){
 let data17 = data.queryTP;
 if(!((typeof data17 == "number") && (isFinite(data17)))){
-const err15 = {instancePath:instancePath+"/queryTP",schemaPath:"#/properties/queryTP/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/queryTP", "#/properties/queryTP/type", {type: "number"}); errors++;
 }
 }
 if(data._queryTP !== undefined && func0.call(data, "_queryTP")){
-if(!(func2(data._queryTP, {instancePath:instancePath+"/_queryTP",parentData:data,parentDataProperty:"_queryTP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._queryTP, {instancePath:instancePath+"/_queryTP"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.truthFN !== undefined && func0.call(data, "truthFN")){
 let data19 = data.truthFN;
 if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err16 = {instancePath:instancePath+"/truthFN",schemaPath:"#/properties/truthFN/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/truthFN", "#/properties/truthFN/type", {type: "number"}); errors++;
 }
 }
 if(data._truthFN !== undefined && func0.call(data, "_truthFN")){
-if(!(func2(data._truthFN, {instancePath:instancePath+"/_truthFN",parentData:data,parentDataProperty:"_truthFN",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._truthFN, {instancePath:instancePath+"/_truthFN"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.queryFP !== undefined && func0.call(data, "queryFP")){
 let data21 = data.queryFP;
 if(!((typeof data21 == "number") && (isFinite(data21)))){
-const err17 = {instancePath:instancePath+"/queryFP",schemaPath:"#/properties/queryFP/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/queryFP", "#/properties/queryFP/type", {type: "number"}); errors++;
 }
 }
 if(data._queryFP !== undefined && func0.call(data, "_queryFP")){
-if(!(func2(data._queryFP, {instancePath:instancePath+"/_queryFP",parentData:data,parentDataProperty:"_queryFP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._queryFP, {instancePath:instancePath+"/_queryFP"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.gtFP !== undefined && func0.call(data, "gtFP")){
 let data23 = data.gtFP;
 if(!((typeof data23 == "number") && (isFinite(data23)))){
-const err18 = {instancePath:instancePath+"/gtFP",schemaPath:"#/properties/gtFP/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gtFP", "#/properties/gtFP/type", {type: "number"}); errors++;
 }
 }
 if(data._gtFP !== undefined && func0.call(data, "_gtFP")){
-if(!(func2(data._gtFP, {instancePath:instancePath+"/_gtFP",parentData:data,parentDataProperty:"_gtFP",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._gtFP, {instancePath:instancePath+"/_gtFP"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.precision !== undefined && func0.call(data, "precision")){
 let data25 = data.precision;
 if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err19 = {instancePath:instancePath+"/precision",schemaPath:"#/properties/precision/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precision", "#/properties/precision/type", {type: "number"}); errors++;
 }
 }
 if(data._precision !== undefined && func0.call(data, "_precision")){
-if(!(func2(data._precision, {instancePath:instancePath+"/_precision",parentData:data,parentDataProperty:"_precision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._precision, {instancePath:instancePath+"/_precision"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.recall !== undefined && func0.call(data, "recall")){
 let data27 = data.recall;
 if(!((typeof data27 == "number") && (isFinite(data27)))){
-const err20 = {instancePath:instancePath+"/recall",schemaPath:"#/properties/recall/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/recall", "#/properties/recall/type", {type: "number"}); errors++;
 }
 }
 if(data._recall !== undefined && func0.call(data, "_recall")){
-if(!(func2(data._recall, {instancePath:instancePath+"/_recall",parentData:data,parentDataProperty:"_recall",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._recall, {instancePath:instancePath+"/_recall"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.fScore !== undefined && func0.call(data, "fScore")){
 let data29 = data.fScore;
 if(!((typeof data29 == "number") && (isFinite(data29)))){
-const err21 = {instancePath:instancePath+"/fScore",schemaPath:"#/properties/fScore/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fScore", "#/properties/fScore/type", {type: "number"}); errors++;
 }
 }
 if(data._fScore !== undefined && func0.call(data, "_fScore")){
-if(!(func2(data._fScore, {instancePath:instancePath+"/_fScore",parentData:data,parentDataProperty:"_fScore",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._fScore, {instancePath:instancePath+"/_fScore"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.roc !== undefined && func0.call(data, "roc")){
@@ -469,25 +299,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data32 = data31.id;
 if(typeof data32 === "string"){
 if(func9(data32) < 1){
-const err22 = {instancePath:instancePath+"/roc/id",schemaPath:"#/$defs/MolecularSequence_Roc/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/roc/id",schemaPath:"#/$defs/MolecularSequence_Roc/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -495,21 +311,13 @@ let data33 = data31.extension;
 if(Array.isArray(data33)){
 const len2 = data33.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data33[i2], {instancePath:instancePath+"/roc/extension/" + i2,parentData:data33,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data33[i2], {instancePath:instancePath+"/roc/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/roc/extension",schemaPath:"#/$defs/MolecularSequence_Roc/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/extension", "#/$defs/MolecularSequence_Roc/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -517,21 +325,13 @@ let data35 = data31.modifierExtension;
 if(Array.isArray(data35)){
 const len3 = data35.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data35[i3], {instancePath:instancePath+"/roc/modifierExtension/" + i3,parentData:data35,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i3], {instancePath:instancePath+"/roc/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/roc/modifierExtension",schemaPath:"#/$defs/MolecularSequence_Roc/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/modifierExtension", "#/$defs/MolecularSequence_Roc/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.score !== undefined && func0.call(data31, "score")){
@@ -541,48 +341,20 @@ const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
 let data38 = data37[i4];
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err26 = {instancePath:instancePath+"/roc/score/" + i4,schemaPath:"#/$defs/MolecularSequence_Roc/properties/score/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-const err27 = {instancePath:instancePath+"/roc/score/" + i4,schemaPath:"#/$defs/MolecularSequence_Roc/properties/score/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < -2147483648 || isNaN(data38)){
-const err28 = {instancePath:instancePath+"/roc/score/" + i4,schemaPath:"#/$defs/MolecularSequence_Roc/properties/score/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/roc/score",schemaPath:"#/$defs/MolecularSequence_Roc/properties/score/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/score", "#/$defs/MolecularSequence_Roc/properties/score/type", {type: "array"}); errors++;
 }
 }
 if(data31._score !== undefined && func0.call(data31, "_score")){
@@ -590,21 +362,13 @@ let data39 = data31._score;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data39[i5], {instancePath:instancePath+"/roc/_score/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39[i5], {instancePath:instancePath+"/roc/_score/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/roc/_score",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_score/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_score", "#/$defs/MolecularSequence_Roc/properties/_score/type", {type: "array"}); errors++;
 }
 }
 if(data31.numTP !== undefined && func0.call(data31, "numTP")){
@@ -614,48 +378,20 @@ const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
 let data42 = data41[i6];
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err31 = {instancePath:instancePath+"/roc/numTP/" + i6,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numTP/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/type", {type: "integer"}); errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 2147483647 || isNaN(data42)){
-const err32 = {instancePath:instancePath+"/roc/numTP/" + i6,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numTP/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data42 < -2147483648 || isNaN(data42)){
-const err33 = {instancePath:instancePath+"/roc/numTP/" + i6,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numTP/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/roc/numTP",schemaPath:"#/$defs/MolecularSequence_Roc/properties/numTP/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numTP", "#/$defs/MolecularSequence_Roc/properties/numTP/type", {type: "array"}); errors++;
 }
 }
 if(data31._numTP !== undefined && func0.call(data31, "_numTP")){
@@ -663,21 +399,13 @@ let data43 = data31._numTP;
 if(Array.isArray(data43)){
 const len7 = data43.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data43[i7], {instancePath:instancePath+"/roc/_numTP/" + i7,parentData:data43,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43[i7], {instancePath:instancePath+"/roc/_numTP/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/roc/_numTP",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_numTP/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numTP", "#/$defs/MolecularSequence_Roc/properties/_numTP/type", {type: "array"}); errors++;
 }
 }
 if(data31.numFP !== undefined && func0.call(data31, "numFP")){
@@ -687,48 +415,20 @@ const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
 let data46 = data45[i8];
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err36 = {instancePath:instancePath+"/roc/numFP/" + i8,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFP/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/type", {type: "integer"}); errors++;
 }
 if((typeof data46 == "number") && (isFinite(data46))){
 if(data46 > 2147483647 || isNaN(data46)){
-const err37 = {instancePath:instancePath+"/roc/numFP/" + i8,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFP/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data46 < -2147483648 || isNaN(data46)){
-const err38 = {instancePath:instancePath+"/roc/numFP/" + i8,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFP/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/roc/numFP",schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFP/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFP", "#/$defs/MolecularSequence_Roc/properties/numFP/type", {type: "array"}); errors++;
 }
 }
 if(data31._numFP !== undefined && func0.call(data31, "_numFP")){
@@ -736,21 +436,13 @@ let data47 = data31._numFP;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data47[i9], {instancePath:instancePath+"/roc/_numFP/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47[i9], {instancePath:instancePath+"/roc/_numFP/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/roc/_numFP",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_numFP/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numFP", "#/$defs/MolecularSequence_Roc/properties/_numFP/type", {type: "array"}); errors++;
 }
 }
 if(data31.numFN !== undefined && func0.call(data31, "numFN")){
@@ -760,48 +452,20 @@ const len10 = data49.length;
 for(let i10=0; i10<len10; i10++){
 let data50 = data49[i10];
 if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err41 = {instancePath:instancePath+"/roc/numFN/" + i10,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFN/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/type", {type: "integer"}); errors++;
 }
 if((typeof data50 == "number") && (isFinite(data50))){
 if(data50 > 2147483647 || isNaN(data50)){
-const err42 = {instancePath:instancePath+"/roc/numFN/" + i10,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFN/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data50 < -2147483648 || isNaN(data50)){
-const err43 = {instancePath:instancePath+"/roc/numFN/" + i10,schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFN/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/roc/numFN",schemaPath:"#/$defs/MolecularSequence_Roc/properties/numFN/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/numFN", "#/$defs/MolecularSequence_Roc/properties/numFN/type", {type: "array"}); errors++;
 }
 }
 if(data31._numFN !== undefined && func0.call(data31, "_numFN")){
@@ -809,21 +473,13 @@ let data51 = data31._numFN;
 if(Array.isArray(data51)){
 const len11 = data51.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data51[i11], {instancePath:instancePath+"/roc/_numFN/" + i11,parentData:data51,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51[i11], {instancePath:instancePath+"/roc/_numFN/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/roc/_numFN",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_numFN/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_numFN", "#/$defs/MolecularSequence_Roc/properties/_numFN/type", {type: "array"}); errors++;
 }
 }
 if(data31.precision !== undefined && func0.call(data31, "precision")){
@@ -833,26 +489,12 @@ const len12 = data53.length;
 for(let i12=0; i12<len12; i12++){
 let data54 = data53[i12];
 if(!((typeof data54 == "number") && (isFinite(data54)))){
-const err46 = {instancePath:instancePath+"/roc/precision/" + i12,schemaPath:"#/$defs/MolecularSequence_Roc/properties/precision/items/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/precision/" + i12, "#/$defs/MolecularSequence_Roc/properties/precision/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/roc/precision",schemaPath:"#/$defs/MolecularSequence_Roc/properties/precision/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/precision", "#/$defs/MolecularSequence_Roc/properties/precision/type", {type: "array"}); errors++;
 }
 }
 if(data31._precision !== undefined && func0.call(data31, "_precision")){
@@ -860,21 +502,13 @@ let data55 = data31._precision;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data55[i13], {instancePath:instancePath+"/roc/_precision/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55[i13], {instancePath:instancePath+"/roc/_precision/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/roc/_precision",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_precision/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_precision", "#/$defs/MolecularSequence_Roc/properties/_precision/type", {type: "array"}); errors++;
 }
 }
 if(data31.sensitivity !== undefined && func0.call(data31, "sensitivity")){
@@ -884,26 +518,12 @@ const len14 = data57.length;
 for(let i14=0; i14<len14; i14++){
 let data58 = data57[i14];
 if(!((typeof data58 == "number") && (isFinite(data58)))){
-const err49 = {instancePath:instancePath+"/roc/sensitivity/" + i14,schemaPath:"#/$defs/MolecularSequence_Roc/properties/sensitivity/items/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/sensitivity/" + i14, "#/$defs/MolecularSequence_Roc/properties/sensitivity/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/roc/sensitivity",schemaPath:"#/$defs/MolecularSequence_Roc/properties/sensitivity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/sensitivity", "#/$defs/MolecularSequence_Roc/properties/sensitivity/type", {type: "array"}); errors++;
 }
 }
 if(data31._sensitivity !== undefined && func0.call(data31, "_sensitivity")){
@@ -911,21 +531,13 @@ let data59 = data31._sensitivity;
 if(Array.isArray(data59)){
 const len15 = data59.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2(data59[i15], {instancePath:instancePath+"/roc/_sensitivity/" + i15,parentData:data59,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data59[i15], {instancePath:instancePath+"/roc/_sensitivity/" + i15}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/roc/_sensitivity",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_sensitivity/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_sensitivity", "#/$defs/MolecularSequence_Roc/properties/_sensitivity/type", {type: "array"}); errors++;
 }
 }
 if(data31.fMeasure !== undefined && func0.call(data31, "fMeasure")){
@@ -935,26 +547,12 @@ const len16 = data61.length;
 for(let i16=0; i16<len16; i16++){
 let data62 = data61[i16];
 if(!((typeof data62 == "number") && (isFinite(data62)))){
-const err52 = {instancePath:instancePath+"/roc/fMeasure/" + i16,schemaPath:"#/$defs/MolecularSequence_Roc/properties/fMeasure/items/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/fMeasure/" + i16, "#/$defs/MolecularSequence_Roc/properties/fMeasure/items/type", {type: "number"}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/roc/fMeasure",schemaPath:"#/$defs/MolecularSequence_Roc/properties/fMeasure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/fMeasure", "#/$defs/MolecularSequence_Roc/properties/fMeasure/type", {type: "array"}); errors++;
 }
 }
 if(data31._fMeasure !== undefined && func0.call(data31, "_fMeasure")){
@@ -962,45 +560,23 @@ let data63 = data31._fMeasure;
 if(Array.isArray(data63)){
 const len17 = data63.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func2(data63[i17], {instancePath:instancePath+"/roc/_fMeasure/" + i17,parentData:data63,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63[i17], {instancePath:instancePath+"/roc/_fMeasure/" + i17}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/roc/_fMeasure",schemaPath:"#/$defs/MolecularSequence_Roc/properties/_fMeasure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc/_fMeasure", "#/$defs/MolecularSequence_Roc/properties/_fMeasure/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/roc",schemaPath:"#/$defs/MolecularSequence_Roc/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/roc", "#/$defs/MolecularSequence_Roc/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err56 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1012,7 +588,7 @@ validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -1027,25 +603,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func9(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1053,21 +615,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1075,86 +629,47 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.variantType !== undefined && func0.call(data, "variantType")){
-if(!(func10(data.variantType, {instancePath:instancePath+"/variantType",parentData:data,parentDataProperty:"variantType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.variantType, {instancePath:instancePath+"/variantType"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.exact !== undefined && func0.call(data, "exact")){
 if(typeof data.exact !== "boolean"){
-const err4 = {instancePath:instancePath+"/exact",schemaPath:"#/properties/exact/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/exact", "#/properties/exact/type", {type: "boolean"}); errors++;
 }
 }
 if(data._exact !== undefined && func0.call(data, "_exact")){
-if(!(func2(data._exact, {instancePath:instancePath+"/_exact",parentData:data,parentDataProperty:"_exact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._exact, {instancePath:instancePath+"/_exact"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.length !== undefined && func0.call(data, "length")){
 let data8 = data.length;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err5 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 > 2147483647 || isNaN(data8)){
-const err6 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data8 < -2147483648 || isNaN(data8)){
-const err7 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._length, {instancePath:instancePath+"/_length"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.outer !== undefined && func0.call(data, "outer")){
@@ -1164,25 +679,11 @@ if(data10.id !== undefined && func0.call(data10, "id")){
 let data11 = data10.id;
 if(typeof data11 === "string"){
 if(func9(data11) < 1){
-const err8 = {instancePath:instancePath+"/outer/id",schemaPath:"#/$defs/MolecularSequence_Outer/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/outer/id",schemaPath:"#/$defs/MolecularSequence_Outer/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data10.extension !== undefined && func0.call(data10, "extension")){
@@ -1190,21 +691,13 @@ let data12 = data10.extension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/outer/extension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/outer/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/outer/extension",schemaPath:"#/$defs/MolecularSequence_Outer/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/extension", "#/$defs/MolecularSequence_Outer/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
@@ -1212,115 +705,56 @@ let data14 = data10.modifierExtension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data14[i3], {instancePath:instancePath+"/outer/modifierExtension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i3], {instancePath:instancePath+"/outer/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/outer/modifierExtension",schemaPath:"#/$defs/MolecularSequence_Outer/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/modifierExtension", "#/$defs/MolecularSequence_Outer/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data10.start !== undefined && func0.call(data10, "start")){
 let data16 = data10.start;
 if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err12 = {instancePath:instancePath+"/outer/start",schemaPath:"#/$defs/MolecularSequence_Outer/properties/start/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data16 == "number") && (isFinite(data16))){
 if(data16 > 2147483647 || isNaN(data16)){
-const err13 = {instancePath:instancePath+"/outer/start",schemaPath:"#/$defs/MolecularSequence_Outer/properties/start/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data16 < -2147483648 || isNaN(data16)){
-const err14 = {instancePath:instancePath+"/outer/start",schemaPath:"#/$defs/MolecularSequence_Outer/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data10._start !== undefined && func0.call(data10, "_start")){
-if(!(func2(data10._start, {instancePath:instancePath+"/outer/_start",parentData:data10,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10._start, {instancePath:instancePath+"/outer/_start"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data10.end !== undefined && func0.call(data10, "end")){
 let data18 = data10.end;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err15 = {instancePath:instancePath+"/outer/end",schemaPath:"#/$defs/MolecularSequence_Outer/properties/end/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-const err16 = {instancePath:instancePath+"/outer/end",schemaPath:"#/$defs/MolecularSequence_Outer/properties/end/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < -2147483648 || isNaN(data18)){
-const err17 = {instancePath:instancePath+"/outer/end",schemaPath:"#/$defs/MolecularSequence_Outer/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data10._end !== undefined && func0.call(data10, "_end")){
-if(!(func2(data10._end, {instancePath:instancePath+"/outer/_end",parentData:data10,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data10._end, {instancePath:instancePath+"/outer/_end"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/outer",schemaPath:"#/$defs/MolecularSequence_Outer/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outer", "#/$defs/MolecularSequence_Outer/type", {type: "object"}); errors++;
 }
 }
 if(data.inner !== undefined && func0.call(data, "inner")){
@@ -1330,25 +764,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data21 = data20.id;
 if(typeof data21 === "string"){
 if(func9(data21) < 1){
-const err19 = {instancePath:instancePath+"/inner/id",schemaPath:"#/$defs/MolecularSequence_Inner/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/inner/id",schemaPath:"#/$defs/MolecularSequence_Inner/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -1356,21 +776,13 @@ let data22 = data20.extension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data22[i4], {instancePath:instancePath+"/inner/extension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i4], {instancePath:instancePath+"/inner/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/inner/extension",schemaPath:"#/$defs/MolecularSequence_Inner/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/extension", "#/$defs/MolecularSequence_Inner/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -1378,127 +790,61 @@ let data24 = data20.modifierExtension;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data24[i5], {instancePath:instancePath+"/inner/modifierExtension/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i5], {instancePath:instancePath+"/inner/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/inner/modifierExtension",schemaPath:"#/$defs/MolecularSequence_Inner/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/modifierExtension", "#/$defs/MolecularSequence_Inner/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.start !== undefined && func0.call(data20, "start")){
 let data26 = data20.start;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err23 = {instancePath:instancePath+"/inner/start",schemaPath:"#/$defs/MolecularSequence_Inner/properties/start/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 2147483647 || isNaN(data26)){
-const err24 = {instancePath:instancePath+"/inner/start",schemaPath:"#/$defs/MolecularSequence_Inner/properties/start/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data26 < -2147483648 || isNaN(data26)){
-const err25 = {instancePath:instancePath+"/inner/start",schemaPath:"#/$defs/MolecularSequence_Inner/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data20._start !== undefined && func0.call(data20, "_start")){
-if(!(func2(data20._start, {instancePath:instancePath+"/inner/_start",parentData:data20,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._start, {instancePath:instancePath+"/inner/_start"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.end !== undefined && func0.call(data20, "end")){
 let data28 = data20.end;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err26 = {instancePath:instancePath+"/inner/end",schemaPath:"#/$defs/MolecularSequence_Inner/properties/end/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-const err27 = {instancePath:instancePath+"/inner/end",schemaPath:"#/$defs/MolecularSequence_Inner/properties/end/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < -2147483648 || isNaN(data28)){
-const err28 = {instancePath:instancePath+"/inner/end",schemaPath:"#/$defs/MolecularSequence_Inner/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data20._end !== undefined && func0.call(data20, "_end")){
-if(!(func2(data20._end, {instancePath:instancePath+"/inner/_end",parentData:data20,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._end, {instancePath:instancePath+"/inner/_end"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/inner",schemaPath:"#/$defs/MolecularSequence_Inner/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inner", "#/$defs/MolecularSequence_Inner/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -1521,7 +867,7 @@ validate2.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MolecularSequence.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1537,14 +883,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._coordinateSystem !== undefined && func0.call(data, "_coordinateSystem")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1561,14 +900,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.coordinateSystem === undefined) || (!(func0.call(data, "coordinateSystem")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "coordinateSystem"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "coordinateSystem"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1580,25 +912,11 @@ props0._coordinateSystem = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1636,113 +954,60 @@ props0.structureVariant = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MolecularSequence" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "MolecularSequence"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MolecularSequence"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1750,21 +1015,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1772,21 +1029,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1794,21 +1043,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1816,111 +1057,68 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data17 = data.type;
 if(!(((data17 === "aa") || (data17 === "dna")) || (data17 === "rna"))){
-const err15 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.coordinateSystem !== undefined && func0.call(data, "coordinateSystem")){
 let data19 = data.coordinateSystem;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err16 = {instancePath:instancePath+"/coordinateSystem",schemaPath:"#/properties/coordinateSystem/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/type", {type: "integer"}); errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 > 2147483647 || isNaN(data19)){
-const err17 = {instancePath:instancePath+"/coordinateSystem",schemaPath:"#/properties/coordinateSystem/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data19 < -2147483648 || isNaN(data19)){
-const err18 = {instancePath:instancePath+"/coordinateSystem",schemaPath:"#/properties/coordinateSystem/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._coordinateSystem !== undefined && func0.call(data, "_coordinateSystem")){
-if(!(func2(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem",parentData:data,parentDataProperty:"_coordinateSystem",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func7(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.specimen, {instancePath:instancePath+"/specimen"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
-if(!(func7(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.device, {instancePath:instancePath+"/device"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func7(data.performer, {instancePath:instancePath+"/performer",parentData:data,parentDataProperty:"performer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.performer, {instancePath:instancePath+"/performer"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func8(data.quantity, {instancePath:instancePath+"/quantity",parentData:data,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.referenceSeq !== undefined && func0.call(data, "referenceSeq")){
@@ -1930,25 +1128,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data27 = data26.id;
 if(typeof data27 === "string"){
 if(func9(data27) < 1){
-const err19 = {instancePath:instancePath+"/referenceSeq/id",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/referenceSeq/id",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -1956,21 +1140,13 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data28[i4], {instancePath:instancePath+"/referenceSeq/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data28[i4], {instancePath:instancePath+"/referenceSeq/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/referenceSeq/extension",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/extension", "#/$defs/MolecularSequence_ReferenceSeq/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -1978,233 +1154,125 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data30[i5], {instancePath:instancePath+"/referenceSeq/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i5], {instancePath:instancePath+"/referenceSeq/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/referenceSeq/modifierExtension",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/modifierExtension", "#/$defs/MolecularSequence_ReferenceSeq/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.chromosome !== undefined && func0.call(data26, "chromosome")){
-if(!(func10(data26.chromosome, {instancePath:instancePath+"/referenceSeq/chromosome",parentData:data26,parentDataProperty:"chromosome",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data26.chromosome, {instancePath:instancePath+"/referenceSeq/chromosome"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data26.genomeBuild !== undefined && func0.call(data26, "genomeBuild")){
 let data33 = data26.genomeBuild;
 if(typeof data33 === "string"){
 if(func9(data33) < 1){
-const err23 = {instancePath:instancePath+"/referenceSeq/genomeBuild",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/referenceSeq/genomeBuild",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/type", {type: "string"}); errors++;
 }
 }
 if(data26._genomeBuild !== undefined && func0.call(data26, "_genomeBuild")){
-if(!(func2(data26._genomeBuild, {instancePath:instancePath+"/referenceSeq/_genomeBuild",parentData:data26,parentDataProperty:"_genomeBuild",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._genomeBuild, {instancePath:instancePath+"/referenceSeq/_genomeBuild"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.orientation !== undefined && func0.call(data26, "orientation")){
 let data35 = data26.orientation;
 if(!((data35 === "sense") || (data35 === "antisense"))){
-const err25 = {instancePath:instancePath+"/referenceSeq/orientation",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/orientation/enum",keyword:"enum",params:{allowedValues: schema1.properties.orientation.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/orientation", "#/$defs/MolecularSequence_ReferenceSeq/properties/orientation/enum", {allowedValues: schema1.properties.orientation.enum}); errors++;
 }
 }
 if(data26._orientation !== undefined && func0.call(data26, "_orientation")){
-if(!(func2(data26._orientation, {instancePath:instancePath+"/referenceSeq/_orientation",parentData:data26,parentDataProperty:"_orientation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._orientation, {instancePath:instancePath+"/referenceSeq/_orientation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.referenceSeqId !== undefined && func0.call(data26, "referenceSeqId")){
-if(!(func10(data26.referenceSeqId, {instancePath:instancePath+"/referenceSeq/referenceSeqId",parentData:data26,parentDataProperty:"referenceSeqId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data26.referenceSeqId, {instancePath:instancePath+"/referenceSeq/referenceSeqId"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data26.referenceSeqPointer !== undefined && func0.call(data26, "referenceSeqPointer")){
-if(!(func7(data26.referenceSeqPointer, {instancePath:instancePath+"/referenceSeq/referenceSeqPointer",parentData:data26,parentDataProperty:"referenceSeqPointer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data26.referenceSeqPointer, {instancePath:instancePath+"/referenceSeq/referenceSeqPointer"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data26.referenceSeqString !== undefined && func0.call(data26, "referenceSeqString")){
 let data39 = data26.referenceSeqString;
 if(typeof data39 === "string"){
 if(func9(data39) < 1){
-const err26 = {instancePath:instancePath+"/referenceSeq/referenceSeqString",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/referenceSeq/referenceSeqString",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/type", {type: "string"}); errors++;
 }
 }
 if(data26._referenceSeqString !== undefined && func0.call(data26, "_referenceSeqString")){
-if(!(func2(data26._referenceSeqString, {instancePath:instancePath+"/referenceSeq/_referenceSeqString",parentData:data26,parentDataProperty:"_referenceSeqString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._referenceSeqString, {instancePath:instancePath+"/referenceSeq/_referenceSeqString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.strand !== undefined && func0.call(data26, "strand")){
 let data41 = data26.strand;
 if(!((data41 === "watson") || (data41 === "crick"))){
-const err28 = {instancePath:instancePath+"/referenceSeq/strand",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/strand/enum",keyword:"enum",params:{allowedValues: schema1.properties.strand.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/strand", "#/$defs/MolecularSequence_ReferenceSeq/properties/strand/enum", {allowedValues: schema1.properties.strand.enum}); errors++;
 }
 }
 if(data26._strand !== undefined && func0.call(data26, "_strand")){
-if(!(func2(data26._strand, {instancePath:instancePath+"/referenceSeq/_strand",parentData:data26,parentDataProperty:"_strand",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._strand, {instancePath:instancePath+"/referenceSeq/_strand"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.windowStart !== undefined && func0.call(data26, "windowStart")){
 let data43 = data26.windowStart;
 if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err29 = {instancePath:instancePath+"/referenceSeq/windowStart",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/type", {type: "integer"}); errors++;
 }
 if((typeof data43 == "number") && (isFinite(data43))){
 if(data43 > 2147483647 || isNaN(data43)){
-const err30 = {instancePath:instancePath+"/referenceSeq/windowStart",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data43 < -2147483648 || isNaN(data43)){
-const err31 = {instancePath:instancePath+"/referenceSeq/windowStart",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data26._windowStart !== undefined && func0.call(data26, "_windowStart")){
-if(!(func2(data26._windowStart, {instancePath:instancePath+"/referenceSeq/_windowStart",parentData:data26,parentDataProperty:"_windowStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._windowStart, {instancePath:instancePath+"/referenceSeq/_windowStart"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data26.windowEnd !== undefined && func0.call(data26, "windowEnd")){
 let data45 = data26.windowEnd;
 if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err32 = {instancePath:instancePath+"/referenceSeq/windowEnd",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/type", {type: "integer"}); errors++;
 }
 if((typeof data45 == "number") && (isFinite(data45))){
 if(data45 > 2147483647 || isNaN(data45)){
-const err33 = {instancePath:instancePath+"/referenceSeq/windowEnd",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data45 < -2147483648 || isNaN(data45)){
-const err34 = {instancePath:instancePath+"/referenceSeq/windowEnd",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data26._windowEnd !== undefined && func0.call(data26, "_windowEnd")){
-if(!(func2(data26._windowEnd, {instancePath:instancePath+"/referenceSeq/_windowEnd",parentData:data26,parentDataProperty:"_windowEnd",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._windowEnd, {instancePath:instancePath+"/referenceSeq/_windowEnd"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/referenceSeq",schemaPath:"#/$defs/MolecularSequence_ReferenceSeq/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceSeq", "#/$defs/MolecularSequence_ReferenceSeq/type", {type: "object"}); errors++;
 }
 }
 if(data.variant !== undefined && func0.call(data, "variant")){
@@ -2218,25 +1286,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data49 = data48.id;
 if(typeof data49 === "string"){
 if(func9(data49) < 1){
-const err36 = {instancePath:instancePath+"/variant/" + i6+"/id",schemaPath:"#/$defs/MolecularSequence_Variant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/variant/" + i6+"/id",schemaPath:"#/$defs/MolecularSequence_Variant/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -2244,21 +1298,13 @@ let data50 = data48.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data50[i7], {instancePath:instancePath+"/variant/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i7], {instancePath:instancePath+"/variant/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/variant/" + i6+"/extension",schemaPath:"#/$defs/MolecularSequence_Variant/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/extension", "#/$defs/MolecularSequence_Variant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -2266,257 +1312,130 @@ let data52 = data48.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data52[i8], {instancePath:instancePath+"/variant/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i8], {instancePath:instancePath+"/variant/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/variant/" + i6+"/modifierExtension",schemaPath:"#/$defs/MolecularSequence_Variant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/modifierExtension", "#/$defs/MolecularSequence_Variant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.start !== undefined && func0.call(data48, "start")){
 let data54 = data48.start;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err40 = {instancePath:instancePath+"/variant/" + i6+"/start",schemaPath:"#/$defs/MolecularSequence_Variant/properties/start/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-const err41 = {instancePath:instancePath+"/variant/" + i6+"/start",schemaPath:"#/$defs/MolecularSequence_Variant/properties/start/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < -2147483648 || isNaN(data54)){
-const err42 = {instancePath:instancePath+"/variant/" + i6+"/start",schemaPath:"#/$defs/MolecularSequence_Variant/properties/start/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data48._start !== undefined && func0.call(data48, "_start")){
-if(!(func2(data48._start, {instancePath:instancePath+"/variant/" + i6+"/_start",parentData:data48,parentDataProperty:"_start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._start, {instancePath:instancePath+"/variant/" + i6+"/_start"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.end !== undefined && func0.call(data48, "end")){
 let data56 = data48.end;
 if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err43 = {instancePath:instancePath+"/variant/" + i6+"/end",schemaPath:"#/$defs/MolecularSequence_Variant/properties/end/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/type", {type: "integer"}); errors++;
 }
 if((typeof data56 == "number") && (isFinite(data56))){
 if(data56 > 2147483647 || isNaN(data56)){
-const err44 = {instancePath:instancePath+"/variant/" + i6+"/end",schemaPath:"#/$defs/MolecularSequence_Variant/properties/end/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data56 < -2147483648 || isNaN(data56)){
-const err45 = {instancePath:instancePath+"/variant/" + i6+"/end",schemaPath:"#/$defs/MolecularSequence_Variant/properties/end/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data48._end !== undefined && func0.call(data48, "_end")){
-if(!(func2(data48._end, {instancePath:instancePath+"/variant/" + i6+"/_end",parentData:data48,parentDataProperty:"_end",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._end, {instancePath:instancePath+"/variant/" + i6+"/_end"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.observedAllele !== undefined && func0.call(data48, "observedAllele")){
 let data58 = data48.observedAllele;
 if(typeof data58 === "string"){
 if(func9(data58) < 1){
-const err46 = {instancePath:instancePath+"/variant/" + i6+"/observedAllele",schemaPath:"#/$defs/MolecularSequence_Variant/properties/observedAllele/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/variant/" + i6+"/observedAllele",schemaPath:"#/$defs/MolecularSequence_Variant/properties/observedAllele/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/type", {type: "string"}); errors++;
 }
 }
 if(data48._observedAllele !== undefined && func0.call(data48, "_observedAllele")){
-if(!(func2(data48._observedAllele, {instancePath:instancePath+"/variant/" + i6+"/_observedAllele",parentData:data48,parentDataProperty:"_observedAllele",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._observedAllele, {instancePath:instancePath+"/variant/" + i6+"/_observedAllele"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.referenceAllele !== undefined && func0.call(data48, "referenceAllele")){
 let data60 = data48.referenceAllele;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err48 = {instancePath:instancePath+"/variant/" + i6+"/referenceAllele",schemaPath:"#/$defs/MolecularSequence_Variant/properties/referenceAllele/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/variant/" + i6+"/referenceAllele",schemaPath:"#/$defs/MolecularSequence_Variant/properties/referenceAllele/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/type", {type: "string"}); errors++;
 }
 }
 if(data48._referenceAllele !== undefined && func0.call(data48, "_referenceAllele")){
-if(!(func2(data48._referenceAllele, {instancePath:instancePath+"/variant/" + i6+"/_referenceAllele",parentData:data48,parentDataProperty:"_referenceAllele",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._referenceAllele, {instancePath:instancePath+"/variant/" + i6+"/_referenceAllele"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.cigar !== undefined && func0.call(data48, "cigar")){
 let data62 = data48.cigar;
 if(typeof data62 === "string"){
 if(func9(data62) < 1){
-const err50 = {instancePath:instancePath+"/variant/" + i6+"/cigar",schemaPath:"#/$defs/MolecularSequence_Variant/properties/cigar/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/variant/" + i6+"/cigar",schemaPath:"#/$defs/MolecularSequence_Variant/properties/cigar/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/type", {type: "string"}); errors++;
 }
 }
 if(data48._cigar !== undefined && func0.call(data48, "_cigar")){
-if(!(func2(data48._cigar, {instancePath:instancePath+"/variant/" + i6+"/_cigar",parentData:data48,parentDataProperty:"_cigar",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._cigar, {instancePath:instancePath+"/variant/" + i6+"/_cigar"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.variantPointer !== undefined && func0.call(data48, "variantPointer")){
-if(!(func7(data48.variantPointer, {instancePath:instancePath+"/variant/" + i6+"/variantPointer",parentData:data48,parentDataProperty:"variantPointer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data48.variantPointer, {instancePath:instancePath+"/variant/" + i6+"/variantPointer"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/variant/" + i6,schemaPath:"#/$defs/MolecularSequence_Variant/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant/" + i6, "#/$defs/MolecularSequence_Variant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variant", "#/properties/variant/type", {type: "array"}); errors++;
 }
 }
 if(data.observedSeq !== undefined && func0.call(data, "observedSeq")){
 let data65 = data.observedSeq;
 if(typeof data65 === "string"){
 if(func9(data65) < 1){
-const err54 = {instancePath:instancePath+"/observedSeq",schemaPath:"#/properties/observedSeq/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/observedSeq",schemaPath:"#/properties/observedSeq/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/type", {type: "string"}); errors++;
 }
 }
 if(data._observedSeq !== undefined && func0.call(data, "_observedSeq")){
-if(!(func2(data._observedSeq, {instancePath:instancePath+"/_observedSeq",parentData:data,parentDataProperty:"_observedSeq",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._observedSeq, {instancePath:instancePath+"/_observedSeq"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.quality !== undefined && func0.call(data, "quality")){
@@ -2524,62 +1443,32 @@ let data67 = data.quality;
 if(Array.isArray(data67)){
 const len9 = data67.length;
 for(let i9=0; i9<len9; i9++){
-if(!(validate1(data67[i9], {instancePath:instancePath+"/quality/" + i9,parentData:data67,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data67[i9], {instancePath:instancePath+"/quality/" + i9}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/quality",schemaPath:"#/properties/quality/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quality", "#/properties/quality/type", {type: "array"}); errors++;
 }
 }
 if(data.readCoverage !== undefined && func0.call(data, "readCoverage")){
 let data69 = data.readCoverage;
 if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-const err57 = {instancePath:instancePath+"/readCoverage",schemaPath:"#/properties/readCoverage/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/type", {type: "integer"}); errors++;
 }
 if((typeof data69 == "number") && (isFinite(data69))){
 if(data69 > 2147483647 || isNaN(data69)){
-const err58 = {instancePath:instancePath+"/readCoverage",schemaPath:"#/properties/readCoverage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data69 < -2147483648 || isNaN(data69)){
-const err59 = {instancePath:instancePath+"/readCoverage",schemaPath:"#/properties/readCoverage/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._readCoverage !== undefined && func0.call(data, "_readCoverage")){
-if(!(func2(data._readCoverage, {instancePath:instancePath+"/_readCoverage",parentData:data,parentDataProperty:"_readCoverage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._readCoverage, {instancePath:instancePath+"/_readCoverage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.repository !== undefined && func0.call(data, "repository")){
@@ -2593,14 +1482,7 @@ let valid32 = true;
 const _errs115 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(data72._type !== undefined && func0.call(data72, "_type")){
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs115 === errors;
@@ -2617,14 +1499,7 @@ if(_valid1){
 const _errs116 = errors;
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if((data72.type === undefined) || (!(func0.call(data72, "type")))){
-const err61 = {instancePath:instancePath+"/repository/" + i10,schemaPath:"#/$defs/MolecularSequence_Repository/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs116 === errors;
@@ -2636,14 +1511,7 @@ props2._type = true;
 }
 }
 if(!valid32){
-const err62 = {instancePath:instancePath+"/repository/" + i10,schemaPath:"#/$defs/MolecularSequence_Repository/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
 if(props2 !== true){
@@ -2668,25 +1536,11 @@ if(data72.id !== undefined && func0.call(data72, "id")){
 let data74 = data72.id;
 if(typeof data74 === "string"){
 if(func9(data74) < 1){
-const err63 = {instancePath:instancePath+"/repository/" + i10+"/id",schemaPath:"#/$defs/MolecularSequence_Repository/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/repository/" + i10+"/id",schemaPath:"#/$defs/MolecularSequence_Repository/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data72.extension !== undefined && func0.call(data72, "extension")){
@@ -2694,21 +1548,13 @@ let data75 = data72.extension;
 if(Array.isArray(data75)){
 const len11 = data75.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data75[i11], {instancePath:instancePath+"/repository/" + i10+"/extension/" + i11,parentData:data75,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i11], {instancePath:instancePath+"/repository/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/repository/" + i10+"/extension",schemaPath:"#/$defs/MolecularSequence_Repository/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/extension", "#/$defs/MolecularSequence_Repository/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
@@ -2716,219 +1562,114 @@ let data77 = data72.modifierExtension;
 if(Array.isArray(data77)){
 const len12 = data77.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data77[i12], {instancePath:instancePath+"/repository/" + i10+"/modifierExtension/" + i12,parentData:data77,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data77[i12], {instancePath:instancePath+"/repository/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/repository/" + i10+"/modifierExtension",schemaPath:"#/$defs/MolecularSequence_Repository/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/modifierExtension", "#/$defs/MolecularSequence_Repository/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data72.type !== undefined && func0.call(data72, "type")){
 let data79 = data72.type;
 if(!(((((data79 === "directlink") || (data79 === "openapi")) || (data79 === "login")) || (data79 === "oauth")) || (data79 === "other"))){
-const err67 = {instancePath:instancePath+"/repository/" + i10+"/type",schemaPath:"#/$defs/MolecularSequence_Repository/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/type", "#/$defs/MolecularSequence_Repository/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data72._type !== undefined && func0.call(data72, "_type")){
-if(!(func2(data72._type, {instancePath:instancePath+"/repository/" + i10+"/_type",parentData:data72,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._type, {instancePath:instancePath+"/repository/" + i10+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.url !== undefined && func0.call(data72, "url")){
 let data81 = data72.url;
 if(typeof data81 === "string"){
 if(!pattern1.test(data81)){
-const err68 = {instancePath:instancePath+"/repository/" + i10+"/url",schemaPath:"#/$defs/MolecularSequence_Repository/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/repository/" + i10+"/url",schemaPath:"#/$defs/MolecularSequence_Repository/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data72._url !== undefined && func0.call(data72, "_url")){
-if(!(func2(data72._url, {instancePath:instancePath+"/repository/" + i10+"/_url",parentData:data72,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._url, {instancePath:instancePath+"/repository/" + i10+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.name !== undefined && func0.call(data72, "name")){
 let data83 = data72.name;
 if(typeof data83 === "string"){
 if(func9(data83) < 1){
-const err70 = {instancePath:instancePath+"/repository/" + i10+"/name",schemaPath:"#/$defs/MolecularSequence_Repository/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/repository/" + i10+"/name",schemaPath:"#/$defs/MolecularSequence_Repository/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data72._name !== undefined && func0.call(data72, "_name")){
-if(!(func2(data72._name, {instancePath:instancePath+"/repository/" + i10+"/_name",parentData:data72,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._name, {instancePath:instancePath+"/repository/" + i10+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.datasetId !== undefined && func0.call(data72, "datasetId")){
 let data85 = data72.datasetId;
 if(typeof data85 === "string"){
 if(func9(data85) < 1){
-const err72 = {instancePath:instancePath+"/repository/" + i10+"/datasetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/datasetId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/repository/" + i10+"/datasetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/datasetId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._datasetId !== undefined && func0.call(data72, "_datasetId")){
-if(!(func2(data72._datasetId, {instancePath:instancePath+"/repository/" + i10+"/_datasetId",parentData:data72,parentDataProperty:"_datasetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._datasetId, {instancePath:instancePath+"/repository/" + i10+"/_datasetId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.variantsetId !== undefined && func0.call(data72, "variantsetId")){
 let data87 = data72.variantsetId;
 if(typeof data87 === "string"){
 if(func9(data87) < 1){
-const err74 = {instancePath:instancePath+"/repository/" + i10+"/variantsetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/variantsetId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/repository/" + i10+"/variantsetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/variantsetId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._variantsetId !== undefined && func0.call(data72, "_variantsetId")){
-if(!(func2(data72._variantsetId, {instancePath:instancePath+"/repository/" + i10+"/_variantsetId",parentData:data72,parentDataProperty:"_variantsetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._variantsetId, {instancePath:instancePath+"/repository/" + i10+"/_variantsetId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data72.readsetId !== undefined && func0.call(data72, "readsetId")){
 let data89 = data72.readsetId;
 if(typeof data89 === "string"){
 if(func9(data89) < 1){
-const err76 = {instancePath:instancePath+"/repository/" + i10+"/readsetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/readsetId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/repository/" + i10+"/readsetId",schemaPath:"#/$defs/MolecularSequence_Repository/properties/readsetId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/type", {type: "string"}); errors++;
 }
 }
 if(data72._readsetId !== undefined && func0.call(data72, "_readsetId")){
-if(!(func2(data72._readsetId, {instancePath:instancePath+"/repository/" + i10+"/_readsetId",parentData:data72,parentDataProperty:"_readsetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data72._readsetId, {instancePath:instancePath+"/repository/" + i10+"/_readsetId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/repository/" + i10,schemaPath:"#/$defs/MolecularSequence_Repository/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/repository",schemaPath:"#/properties/repository/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repository", "#/properties/repository/type", {type: "array"}); errors++;
 }
 }
 if(data.pointer !== undefined && func0.call(data, "pointer")){
@@ -2936,21 +1677,13 @@ let data91 = data.pointer;
 if(Array.isArray(data91)){
 const len13 = data91.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func7(data91[i13], {instancePath:instancePath+"/pointer/" + i13,parentData:data91,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data91[i13], {instancePath:instancePath+"/pointer/" + i13}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/pointer", "#/properties/pointer/type", {type: "array"}); errors++;
 }
 }
 if(data.structureVariant !== undefined && func0.call(data, "structureVariant")){
@@ -2958,33 +1691,18 @@ let data93 = data.structureVariant;
 if(Array.isArray(data93)){
 const len14 = data93.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate2(data93[i14], {instancePath:instancePath+"/structureVariant/" + i14,parentData:data93,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data93[i14], {instancePath:instancePath+"/structureVariant/" + i14}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/structureVariant",schemaPath:"#/properties/structureVariant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structureVariant", "#/properties/structureVariant/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err82 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2992,3 +1710,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

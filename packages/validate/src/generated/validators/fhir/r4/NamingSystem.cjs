@@ -38,7 +38,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/NamingSystem.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -54,14 +54,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -78,14 +71,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -97,28 +83,14 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -135,14 +107,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -154,14 +119,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -177,14 +135,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._kind !== undefined && func0.call(data, "_kind")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -201,14 +152,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -220,14 +164,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -243,14 +180,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._date !== undefined && func0.call(data, "_date")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -267,14 +197,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -286,14 +209,7 @@ props3._date = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -306,24 +222,10 @@ Object.assign(props0, props3);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.uniqueId === undefined) || (!(func0.call(data, "uniqueId")))){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "uniqueId"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "uniqueId"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err13 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -362,113 +264,60 @@ props0.uniqueId = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("NamingSystem" !== data.resourceType){
-const err14 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "NamingSystem"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "NamingSystem"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data5 = data.id;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-const err15 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data7 = data.implicitRules;
 if(typeof data7 === "string"){
 if(!pattern1.test(data7)){
-const err17 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data9 = data.language;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-const err19 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -476,21 +325,13 @@ let data12 = data.contained;
 if(Array.isArray(data12)){
 const len0 = data12.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data12,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data12[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -498,21 +339,13 @@ let data14 = data.extension;
 if(Array.isArray(data14)){
 const len1 = data14.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data14,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -520,162 +353,86 @@ let data16 = data.modifierExtension;
 if(Array.isArray(data16)){
 const len2 = data16.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data16,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data18 = data.name;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data20 = data.status;
 if(!((((data20 === "draft") || (data20 === "active")) || (data20 === "retired")) || (data20 === "unknown"))){
-const err26 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data22 = data.kind;
 if(!(((data22 === "codesystem") || (data22 === "identifier")) || (data22 === "root"))){
-const err27 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data24 = data.date;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data26 = data.publisher;
 if(typeof data26 === "string"){
 if(func6(data26) < 1){
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -683,89 +440,50 @@ let data28 = data.contact;
 if(Array.isArray(data28)){
 const len3 = data28.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data28[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data28,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data28[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.responsible !== undefined && func0.call(data, "responsible")){
 let data30 = data.responsible;
 if(typeof data30 === "string"){
 if(func6(data30) < 1){
-const err34 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/responsible",schemaPath:"#/properties/responsible/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/responsible", "#/properties/responsible/type", {type: "string"}); errors++;
 }
 }
 if(data._responsible !== undefined && func0.call(data, "_responsible")){
-if(!(func2(data._responsible, {instancePath:instancePath+"/_responsible",parentData:data,parentDataProperty:"_responsible",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._responsible, {instancePath:instancePath+"/_responsible"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data33 = data.description;
 if(typeof data33 === "string"){
 if(func6(data33) < 1){
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -773,21 +491,13 @@ let data35 = data.useContext;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data35[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data35[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -795,52 +505,29 @@ let data37 = data.jurisdiction;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data37[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data37[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.usage !== undefined && func0.call(data, "usage")){
 let data39 = data.usage;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._usage, {instancePath:instancePath+"/_usage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.uniqueId !== undefined && func0.call(data, "uniqueId")){
@@ -854,14 +541,7 @@ let valid26 = true;
 const _errs78 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._type !== undefined && func0.call(data42, "_type")){
-const err42 = {};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs78 === errors;
@@ -878,14 +558,7 @@ if(_valid4){
 const _errs79 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.type === undefined) || (!(func0.call(data42, "type")))){
-const err43 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid4 = _errs79 === errors;
@@ -897,28 +570,14 @@ props4._type = true;
 }
 }
 if(!valid26){
-const err44 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs81 = errors;
 let valid28 = true;
 const _errs82 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if(data42._value !== undefined && func0.call(data42, "_value")){
-const err45 = {};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs82 === errors;
@@ -935,14 +594,7 @@ if(_valid5){
 const _errs83 = errors;
 if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
 if((data42.value === undefined) || (!(func0.call(data42, "value")))){
-const err46 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid5 = _errs83 === errors;
@@ -954,14 +606,7 @@ props5._value = true;
 }
 }
 if(!valid28){
-const err47 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props4 !== true && props5 !== undefined){
 if(props5 === true){
@@ -992,25 +637,11 @@ if(data42.id !== undefined && func0.call(data42, "id")){
 let data45 = data42.id;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err48 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/uniqueId/" + i6+"/id",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/id", "#/$defs/NamingSystem_UniqueId/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data42.extension !== undefined && func0.call(data42, "extension")){
@@ -1018,21 +649,13 @@ let data46 = data42.extension;
 if(Array.isArray(data46)){
 const len7 = data46.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data46[i7], {instancePath:instancePath+"/uniqueId/" + i6+"/extension/" + i7,parentData:data46,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data46[i7], {instancePath:instancePath+"/uniqueId/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/uniqueId/" + i6+"/extension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/extension", "#/$defs/NamingSystem_UniqueId/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data42.modifierExtension !== undefined && func0.call(data42, "modifierExtension")){
@@ -1040,162 +663,86 @@ let data48 = data42.modifierExtension;
 if(Array.isArray(data48)){
 const len8 = data48.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data48[i8], {instancePath:instancePath+"/uniqueId/" + i6+"/modifierExtension/" + i8,parentData:data48,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data48[i8], {instancePath:instancePath+"/uniqueId/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/uniqueId/" + i6+"/modifierExtension",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/modifierExtension", "#/$defs/NamingSystem_UniqueId/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data42.type !== undefined && func0.call(data42, "type")){
 let data50 = data42.type;
 if(!((((data50 === "oid") || (data50 === "uuid")) || (data50 === "uri")) || (data50 === "other"))){
-const err52 = {instancePath:instancePath+"/uniqueId/" + i6+"/type",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/type", "#/$defs/NamingSystem_UniqueId/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data42._type !== undefined && func0.call(data42, "_type")){
-if(!(func2(data42._type, {instancePath:instancePath+"/uniqueId/" + i6+"/_type",parentData:data42,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._type, {instancePath:instancePath+"/uniqueId/" + i6+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.value !== undefined && func0.call(data42, "value")){
 let data52 = data42.value;
 if(typeof data52 === "string"){
 if(func6(data52) < 1){
-const err53 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/uniqueId/" + i6+"/value",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/value", "#/$defs/NamingSystem_UniqueId/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data42._value !== undefined && func0.call(data42, "_value")){
-if(!(func2(data42._value, {instancePath:instancePath+"/uniqueId/" + i6+"/_value",parentData:data42,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._value, {instancePath:instancePath+"/uniqueId/" + i6+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.preferred !== undefined && func0.call(data42, "preferred")){
 if(typeof data42.preferred !== "boolean"){
-const err55 = {instancePath:instancePath+"/uniqueId/" + i6+"/preferred",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/preferred", "#/$defs/NamingSystem_UniqueId/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data42._preferred !== undefined && func0.call(data42, "_preferred")){
-if(!(func2(data42._preferred, {instancePath:instancePath+"/uniqueId/" + i6+"/_preferred",parentData:data42,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._preferred, {instancePath:instancePath+"/uniqueId/" + i6+"/_preferred"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.comment !== undefined && func0.call(data42, "comment")){
 let data56 = data42.comment;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err56 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/uniqueId/" + i6+"/comment",schemaPath:"#/$defs/NamingSystem_UniqueId/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6+"/comment", "#/$defs/NamingSystem_UniqueId/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data42._comment !== undefined && func0.call(data42, "_comment")){
-if(!(func2(data42._comment, {instancePath:instancePath+"/uniqueId/" + i6+"/_comment",parentData:data42,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data42._comment, {instancePath:instancePath+"/uniqueId/" + i6+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data42.period !== undefined && func0.call(data42, "period")){
-if(!(func10(data42.period, {instancePath:instancePath+"/uniqueId/" + i6+"/period",parentData:data42,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data42.period, {instancePath:instancePath+"/uniqueId/" + i6+"/period"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/uniqueId/" + i6,schemaPath:"#/$defs/NamingSystem_UniqueId/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId/" + i6, "#/$defs/NamingSystem_UniqueId/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/uniqueId",schemaPath:"#/properties/uniqueId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uniqueId", "#/properties/uniqueId/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err60 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1203,3 +750,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1126,7 +1126,15 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) && (key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "instantiates")) && (key1 !== "_instantiates")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "patient")) && (key1 !== "encounter")) && (key1 !== "dateTime")) && (key1 !== "_dateTime")) && (key1 !== "orderer")) && (key1 !== "allergyIntolerance")) && (key1 !== "foodPreferenceModifier")) && (key1 !== "excludeFoodModifier")) && (key1 !== "oralDiet")) && (key1 !== "supplement")) && (key1 !== "enteralFormula")) && (key1 !== "note")){
+if((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "instantiatesCanonical")) && (key1 !== "_instantiatesCanonical")) &&
+(key1 !== "instantiatesUri")) && (key1 !== "_instantiatesUri")) && (key1 !== "instantiates")) && (key1 !== "_instantiates")) &&
+(key1 !== "status")) && (key1 !== "_status")) && (key1 !== "intent")) && (key1 !== "_intent")) && (key1 !== "patient")) &&
+(key1 !== "encounter")) && (key1 !== "dateTime")) && (key1 !== "_dateTime")) && (key1 !== "orderer")) && (key1 !== "allergyIntolerance")) &&
+(key1 !== "foodPreferenceModifier")) && (key1 !== "excludeFoodModifier")) && (key1 !== "oralDiet")) && (key1 !== "supplement")) &&
+(key1 !== "enteralFormula")) && (key1 !== "note")){
 errors++;
 }
 }

@@ -44,9 +44,19 @@ const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 
-const obj0 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
+const obj0 = new Set(["valueQuantity",
+"valueCodeableConcept",
+"valueString",
+"valueBoolean",
+"valueInteger",
+"valueRange",
+"valueRatio",
+"valueSampledData",
+"valueTime",
+"valueDateTime",
+"valuePeriod"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -58,38 +68,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func12(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -97,21 +86,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -119,221 +100,130 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data8 = data.valueString;
 if(typeof data8 === "string"){
 if(func12(data8) < 1){
-const err5 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-const err7 = {instancePath:instancePath+"/valueBoolean",schemaPath:"#/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data12 = data.valueInteger;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err8 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 > 2147483647 || isNaN(data12)){
-const err9 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data12 < -2147483648 || isNaN(data12)){
-const err10 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data17 = data.valueTime;
 if(typeof data17 === "string"){
 if(!pattern5.test(data17)){
-const err11 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data19 = data.valueDateTime;
 if(typeof data19 === "string"){
 if(!pattern3.test(data19)){
-const err13 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.interpretation !== undefined && func0.call(data, "interpretation")){
@@ -341,21 +231,13 @@ let data23 = data.interpretation;
 if(Array.isArray(data23)){
 const len2 = data23.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data23[i2], {instancePath:instancePath+"/interpretation/" + i2,parentData:data23,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data23[i2], {instancePath:instancePath+"/interpretation/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/interpretation",schemaPath:"#/properties/interpretation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
@@ -369,25 +251,11 @@ if(data26.id !== undefined && func0.call(data26, "id")){
 let data27 = data26.id;
 if(typeof data27 === "string"){
 if(func12(data27) < 1){
-const err16 = {instancePath:instancePath+"/referenceRange/" + i3+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/referenceRange/" + i3+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data26.extension !== undefined && func0.call(data26, "extension")){
@@ -395,21 +263,13 @@ let data28 = data26.extension;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data28[i4], {instancePath:instancePath+"/referenceRange/" + i3+"/extension/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data28[i4], {instancePath:instancePath+"/referenceRange/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/referenceRange/" + i3+"/extension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
@@ -417,39 +277,28 @@ let data30 = data26.modifierExtension;
 if(Array.isArray(data30)){
 const len5 = data30.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data30[i5], {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension/" + i5,parentData:data30,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i5], {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/referenceRange/" + i3+"/modifierExtension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data26.low !== undefined && func0.call(data26, "low")){
-if(!(func11(data26.low, {instancePath:instancePath+"/referenceRange/" + i3+"/low",parentData:data26,parentDataProperty:"low",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data26.low, {instancePath:instancePath+"/referenceRange/" + i3+"/low"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data26.high !== undefined && func0.call(data26, "high")){
-if(!(func11(data26.high, {instancePath:instancePath+"/referenceRange/" + i3+"/high",parentData:data26,parentDataProperty:"high",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data26.high, {instancePath:instancePath+"/referenceRange/" + i3+"/high"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data26.type !== undefined && func0.call(data26, "type")){
-if(!(func8(data26.type, {instancePath:instancePath+"/referenceRange/" + i3+"/type",parentData:data26,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data26.type, {instancePath:instancePath+"/referenceRange/" + i3+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data26.appliesTo !== undefined && func0.call(data26, "appliesTo")){
@@ -457,105 +306,53 @@ let data35 = data26.appliesTo;
 if(Array.isArray(data35)){
 const len6 = data35.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data35[i6], {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo/" + i6,parentData:data35,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data35[i6], {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/referenceRange/" + i3+"/appliesTo",schemaPath:"#/$defs/Observation_ReferenceRange/properties/appliesTo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data26.age !== undefined && func0.call(data26, "age")){
-if(!(func13(data26.age, {instancePath:instancePath+"/referenceRange/" + i3+"/age",parentData:data26,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data26.age, {instancePath:instancePath+"/referenceRange/" + i3+"/age"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data26.text !== undefined && func0.call(data26, "text")){
 let data38 = data26.text;
 if(typeof data38 === "string"){
 if(func12(data38) < 1){
-const err21 = {instancePath:instancePath+"/referenceRange/" + i3+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/referenceRange/" + i3+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data26._text !== undefined && func0.call(data26, "_text")){
-if(!(func2(data26._text, {instancePath:instancePath+"/referenceRange/" + i3+"/_text",parentData:data26,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data26._text, {instancePath:instancePath+"/referenceRange/" + i3+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/referenceRange/" + i3,schemaPath:"#/$defs/Observation_ReferenceRange/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i3, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/referenceRange",schemaPath:"#/properties/referenceRange/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func17(data, obj0);
 if(forms0 !== null){
-const err25 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -592,7 +389,7 @@ validate1.evaluated = {
 
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Observation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -608,14 +405,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -632,14 +422,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -651,35 +434,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -743,113 +505,60 @@ props0.component = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Observation" !== data.resourceType){
-const err5 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Observation"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Observation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -857,21 +566,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -879,21 +580,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -901,21 +594,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -923,21 +608,13 @@ let data15 = data.identifier;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -945,21 +622,13 @@ let data17 = data.basedOn;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data17[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data17[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -967,40 +636,24 @@ let data19 = data.partOf;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7(data19[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data19[i5], {instancePath:instancePath+"/partOf/" + i5}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/partOf",schemaPath:"#/properties/partOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data21 = data.status;
 if(!((((((((data21 === "registered") || (data21 === "preliminary")) || (data21 === "final")) || (data21 === "amended")) || (data21 === "corrected")) || (data21 === "cancelled")) || (data21 === "entered-in-error")) || (data21 === "unknown"))){
-const err18 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -1008,33 +661,23 @@ let data23 = data.category;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data23[i6], {instancePath:instancePath+"/category/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data23[i6], {instancePath:instancePath+"/category/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
@@ -1042,142 +685,79 @@ let data27 = data.focus;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func7(data27[i7], {instancePath:instancePath+"/focus/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27[i7], {instancePath:instancePath+"/focus/" + i7}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/focus",schemaPath:"#/properties/focus/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/focus", "#/properties/focus/type", {type: "array"}); errors++;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
 let data30 = data.effectiveDateTime;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err21 = {instancePath:instancePath+"/effectiveDateTime",schemaPath:"#/properties/effectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/effectiveDateTime",schemaPath:"#/properties/effectiveDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime",parentData:data,parentDataProperty:"_effectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.effectiveTiming !== undefined && func0.call(data, "effectiveTiming")){
-if(!(func10(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming",parentData:data,parentDataProperty:"effectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.effectiveTiming, {instancePath:instancePath+"/effectiveTiming"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.effectiveInstant !== undefined && func0.call(data, "effectiveInstant")){
 let data34 = data.effectiveInstant;
 if(typeof data34 === "string"){
 if(!pattern4.test(data34)){
-const err23 = {instancePath:instancePath+"/effectiveInstant",schemaPath:"#/properties/effectiveInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/effectiveInstant",schemaPath:"#/properties/effectiveInstant/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/effectiveInstant", "#/properties/effectiveInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._effectiveInstant !== undefined && func0.call(data, "_effectiveInstant")){
-if(!(func2(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant",parentData:data,parentDataProperty:"_effectiveInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._effectiveInstant, {instancePath:instancePath+"/_effectiveInstant"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.issued !== undefined && func0.call(data, "issued")){
 let data36 = data.issued;
 if(typeof data36 === "string"){
 if(!pattern4.test(data36)){
-const err25 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 if(!(formats0(data36))){
-const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-instant"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-instant"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
@@ -1185,215 +765,125 @@ let data38 = data.performer;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data38[i8], {instancePath:instancePath+"/performer/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data38[i8], {instancePath:instancePath+"/performer/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/performer",schemaPath:"#/properties/performer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/type", {type: "array"}); errors++;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data42 = data.valueString;
 if(typeof data42 === "string"){
 if(func12(data42) < 1){
-const err29 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-const err31 = {instancePath:instancePath+"/valueBoolean",schemaPath:"#/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data46 = data.valueInteger;
 if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err32 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data46 == "number") && (isFinite(data46))){
 if(data46 > 2147483647 || isNaN(data46)){
-const err33 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data46 < -2147483648 || isNaN(data46)){
-const err34 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data51 = data.valueTime;
 if(typeof data51 === "string"){
 if(!pattern5.test(data51)){
-const err35 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data53 = data.valueDateTime;
 if(typeof data53 === "string"){
 if(!pattern3.test(data53)){
-const err37 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason",parentData:data,parentDataProperty:"dataAbsentReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.interpretation !== undefined && func0.call(data, "interpretation")){
@@ -1401,21 +891,13 @@ let data57 = data.interpretation;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data57[i9], {instancePath:instancePath+"/interpretation/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data57[i9], {instancePath:instancePath+"/interpretation/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/interpretation",schemaPath:"#/properties/interpretation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/interpretation", "#/properties/interpretation/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -1423,45 +905,33 @@ let data59 = data.note;
 if(Array.isArray(data59)){
 const len10 = data59.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func16(data59[i10], {instancePath:instancePath+"/note/" + i10,parentData:data59,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data59[i10], {instancePath:instancePath+"/note/" + i10}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func8(data.bodySite, {instancePath:instancePath+"/bodySite",parentData:data,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func8(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func7(data.specimen, {instancePath:instancePath+"/specimen",parentData:data,parentDataProperty:"specimen",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.specimen, {instancePath:instancePath+"/specimen"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
-if(!(func7(data.device, {instancePath:instancePath+"/device",parentData:data,parentDataProperty:"device",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.device, {instancePath:instancePath+"/device"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.referenceRange !== undefined && func0.call(data, "referenceRange")){
@@ -1475,25 +945,11 @@ if(data66.id !== undefined && func0.call(data66, "id")){
 let data67 = data66.id;
 if(typeof data67 === "string"){
 if(func12(data67) < 1){
-const err41 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/referenceRange/" + i11+"/id",schemaPath:"#/$defs/Observation_ReferenceRange/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/id", "#/$defs/Observation_ReferenceRange/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data66.extension !== undefined && func0.call(data66, "extension")){
@@ -1501,21 +957,13 @@ let data68 = data66.extension;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data68[i12], {instancePath:instancePath+"/referenceRange/" + i11+"/extension/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data68[i12], {instancePath:instancePath+"/referenceRange/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/referenceRange/" + i11+"/extension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/extension", "#/$defs/Observation_ReferenceRange/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data66.modifierExtension !== undefined && func0.call(data66, "modifierExtension")){
@@ -1523,39 +971,28 @@ let data70 = data66.modifierExtension;
 if(Array.isArray(data70)){
 const len13 = data70.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data70[i13], {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension/" + i13,parentData:data70,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i13], {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/referenceRange/" + i11+"/modifierExtension",schemaPath:"#/$defs/Observation_ReferenceRange/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/modifierExtension", "#/$defs/Observation_ReferenceRange/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data66.low !== undefined && func0.call(data66, "low")){
-if(!(func11(data66.low, {instancePath:instancePath+"/referenceRange/" + i11+"/low",parentData:data66,parentDataProperty:"low",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data66.low, {instancePath:instancePath+"/referenceRange/" + i11+"/low"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data66.high !== undefined && func0.call(data66, "high")){
-if(!(func11(data66.high, {instancePath:instancePath+"/referenceRange/" + i11+"/high",parentData:data66,parentDataProperty:"high",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data66.high, {instancePath:instancePath+"/referenceRange/" + i11+"/high"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data66.type !== undefined && func0.call(data66, "type")){
-if(!(func8(data66.type, {instancePath:instancePath+"/referenceRange/" + i11+"/type",parentData:data66,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data66.type, {instancePath:instancePath+"/referenceRange/" + i11+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data66.appliesTo !== undefined && func0.call(data66, "appliesTo")){
@@ -1563,82 +1000,44 @@ let data75 = data66.appliesTo;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func8(data75[i14], {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo/" + i14,parentData:data75,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data75[i14], {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo/" + i14}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/referenceRange/" + i11+"/appliesTo",schemaPath:"#/$defs/Observation_ReferenceRange/properties/appliesTo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/appliesTo", "#/$defs/Observation_ReferenceRange/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data66.age !== undefined && func0.call(data66, "age")){
-if(!(func13(data66.age, {instancePath:instancePath+"/referenceRange/" + i11+"/age",parentData:data66,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data66.age, {instancePath:instancePath+"/referenceRange/" + i11+"/age"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data66.text !== undefined && func0.call(data66, "text")){
 let data78 = data66.text;
 if(typeof data78 === "string"){
 if(func12(data78) < 1){
-const err46 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/referenceRange/" + i11+"/text",schemaPath:"#/$defs/Observation_ReferenceRange/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11+"/text", "#/$defs/Observation_ReferenceRange/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data66._text !== undefined && func0.call(data66, "_text")){
-if(!(func2(data66._text, {instancePath:instancePath+"/referenceRange/" + i11+"/_text",parentData:data66,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data66._text, {instancePath:instancePath+"/referenceRange/" + i11+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/referenceRange/" + i11,schemaPath:"#/$defs/Observation_ReferenceRange/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange/" + i11, "#/$defs/Observation_ReferenceRange/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/referenceRange",schemaPath:"#/properties/referenceRange/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referenceRange", "#/properties/referenceRange/type", {type: "array"}); errors++;
 }
 }
 if(data.hasMember !== undefined && func0.call(data, "hasMember")){
@@ -1646,21 +1045,13 @@ let data80 = data.hasMember;
 if(Array.isArray(data80)){
 const len15 = data80.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func7(data80[i15], {instancePath:instancePath+"/hasMember/" + i15,parentData:data80,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data80[i15], {instancePath:instancePath+"/hasMember/" + i15}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/hasMember",schemaPath:"#/properties/hasMember/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hasMember", "#/properties/hasMember/type", {type: "array"}); errors++;
 }
 }
 if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
@@ -1668,21 +1059,13 @@ let data82 = data.derivedFrom;
 if(Array.isArray(data82)){
 const len16 = data82.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func7(data82[i16], {instancePath:instancePath+"/derivedFrom/" + i16,parentData:data82,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data82[i16], {instancePath:instancePath+"/derivedFrom/" + i16}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.component !== undefined && func0.call(data, "component")){
@@ -1690,55 +1073,26 @@ let data84 = data.component;
 if(Array.isArray(data84)){
 const len17 = data84.length;
 for(let i17=0; i17<len17; i17++){
-if(!(validate1(data84[i17], {instancePath:instancePath+"/component/" + i17,parentData:data84,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data84[i17], {instancePath:instancePath+"/component/" + i17}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func17(data, obj1);
 if(forms0 !== null){
-const err53 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "effective[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
 const forms1 = func17(data, obj0);
 if(forms1 !== null){
-const err54 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1746,3 +1100,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -28,7 +28,17 @@ const func15 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs")["fhir-instant"];
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj1 = new Set(["effectiveDateTime", "effectivePeriod", "effectiveTiming", "effectiveInstant"]);
-const obj2 = new Set(["valueQuantity", "valueCodeableConcept", "valueString", "valueBoolean", "valueInteger", "valueRange", "valueRatio", "valueSampledData", "valueTime", "valueDateTime", "valuePeriod"]);
+const obj2 = new Set(["valueQuantity",
+"valueCodeableConcept",
+"valueString",
+"valueBoolean",
+"valueInteger",
+"valueRange",
+"valueRatio",
+"valueSampledData",
+"valueTime",
+"valueDateTime",
+"valuePeriod"]);
 
 
 function validate1(data){
@@ -997,7 +1007,20 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "partOf")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "focus")) && (key1 !== "encounter")) && (key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "effectiveTiming")) && (key1 !== "effectiveInstant")) && (key1 !== "_effectiveInstant")) && (key1 !== "issued")) && (key1 !== "_issued")) && (key1 !== "performer")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "note")) && (key1 !== "bodySite")) && (key1 !== "method")) && (key1 !== "specimen")) && (key1 !== "device")) && (key1 !== "referenceRange")) && (key1 !== "hasMember")) && (key1 !== "derivedFrom")) && (key1 !== "component")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) &&
+(key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) &&
+(key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "identifier")) && (key1 !== "basedOn")) && (key1 !== "partOf")) && (key1 !== "status")) && (key1 !== "_status")) &&
+(key1 !== "category")) && (key1 !== "code")) && (key1 !== "subject")) && (key1 !== "focus")) && (key1 !== "encounter")) &&
+(key1 !== "effectiveDateTime")) && (key1 !== "_effectiveDateTime")) && (key1 !== "effectivePeriod")) && (key1 !== "effectiveTiming")) &&
+(key1 !== "effectiveInstant")) && (key1 !== "_effectiveInstant")) && (key1 !== "issued")) && (key1 !== "_issued")) &&
+(key1 !== "performer")) && (key1 !== "valueQuantity")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueString")) &&
+(key1 !== "_valueString")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueInteger")) &&
+(key1 !== "_valueInteger")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueSampledData")) &&
+(key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) &&
+(key1 !== "valuePeriod")) && (key1 !== "dataAbsentReason")) && (key1 !== "interpretation")) && (key1 !== "note")) &&
+(key1 !== "bodySite")) && (key1 !== "method")) && (key1 !== "specimen")) && (key1 !== "device")) && (key1 !== "referenceRange")) &&
+(key1 !== "hasMember")) && (key1 !== "derivedFrom")) && (key1 !== "component")){
 errors++;
 }
 }

@@ -57,7 +57,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ObservationDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -70,134 +70,67 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ObservationDefinition" !== data.resourceType){
-const err2 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ObservationDefinition"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ObservationDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -205,21 +138,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -227,21 +152,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -249,21 +166,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
@@ -271,27 +180,18 @@ let data14 = data.category;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/category/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/category/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/category",schemaPath:"#/properties/category/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func6(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -299,21 +199,13 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data17[i4], {instancePath:instancePath+"/identifier/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data17[i4], {instancePath:instancePath+"/identifier/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.permittedDataType !== undefined && func0.call(data, "permittedDataType")){
@@ -323,26 +215,12 @@ const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
 let data20 = data19[i5];
 if(!(((((((((((data20 === "Quantity") || (data20 === "CodeableConcept")) || (data20 === "string")) || (data20 === "boolean")) || (data20 === "integer")) || (data20 === "Range")) || (data20 === "Ratio")) || (data20 === "SampledData")) || (data20 === "time")) || (data20 === "dateTime")) || (data20 === "Period"))){
-const err14 = {instancePath:instancePath+"/permittedDataType/" + i5,schemaPath:"#/properties/permittedDataType/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.permittedDataType.items.enum}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType/" + i5, "#/properties/permittedDataType/items/enum", {allowedValues: schema0.properties.permittedDataType.items.enum}); errors++;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/permittedDataType",schemaPath:"#/properties/permittedDataType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/permittedDataType", "#/properties/permittedDataType/type", {type: "array"}); errors++;
 }
 }
 if(data._permittedDataType !== undefined && func0.call(data, "_permittedDataType")){
@@ -350,76 +228,44 @@ let data21 = data._permittedDataType;
 if(Array.isArray(data21)){
 const len6 = data21.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data21[i6], {instancePath:instancePath+"/_permittedDataType/" + i6,parentData:data21,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21[i6], {instancePath:instancePath+"/_permittedDataType/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/_permittedDataType",schemaPath:"#/properties/_permittedDataType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_permittedDataType", "#/properties/_permittedDataType/type", {type: "array"}); errors++;
 }
 }
 if(data.multipleResultsAllowed !== undefined && func0.call(data, "multipleResultsAllowed")){
 if(typeof data.multipleResultsAllowed !== "boolean"){
-const err17 = {instancePath:instancePath+"/multipleResultsAllowed",schemaPath:"#/properties/multipleResultsAllowed/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleResultsAllowed", "#/properties/multipleResultsAllowed/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleResultsAllowed !== undefined && func0.call(data, "_multipleResultsAllowed")){
-if(!(func2(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed",parentData:data,parentDataProperty:"_multipleResultsAllowed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._multipleResultsAllowed, {instancePath:instancePath+"/_multipleResultsAllowed"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
-if(!(func6(data.method, {instancePath:instancePath+"/method",parentData:data,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.preferredReportName !== undefined && func0.call(data, "preferredReportName")){
 let data26 = data.preferredReportName;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-const err18 = {instancePath:instancePath+"/preferredReportName",schemaPath:"#/properties/preferredReportName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/preferredReportName",schemaPath:"#/properties/preferredReportName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preferredReportName", "#/properties/preferredReportName/type", {type: "string"}); errors++;
 }
 }
 if(data._preferredReportName !== undefined && func0.call(data, "_preferredReportName")){
-if(!(func2(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName",parentData:data,parentDataProperty:"_preferredReportName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preferredReportName, {instancePath:instancePath+"/_preferredReportName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.quantitativeDetails !== undefined && func0.call(data, "quantitativeDetails")){
@@ -429,25 +275,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data29 = data28.id;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-const err20 = {instancePath:instancePath+"/quantitativeDetails/id",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/quantitativeDetails/id",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/id", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -455,21 +287,13 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len7 = data30.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data30[i7], {instancePath:instancePath+"/quantitativeDetails/extension/" + i7,parentData:data30,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i7], {instancePath:instancePath+"/quantitativeDetails/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/quantitativeDetails/extension",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/extension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -477,105 +301,58 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data32[i8], {instancePath:instancePath+"/quantitativeDetails/modifierExtension/" + i8,parentData:data32,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i8], {instancePath:instancePath+"/quantitativeDetails/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/quantitativeDetails/modifierExtension",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/modifierExtension", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.customaryUnit !== undefined && func0.call(data28, "customaryUnit")){
-if(!(func6(data28.customaryUnit, {instancePath:instancePath+"/quantitativeDetails/customaryUnit",parentData:data28,parentDataProperty:"customaryUnit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data28.customaryUnit, {instancePath:instancePath+"/quantitativeDetails/customaryUnit"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data28.unit !== undefined && func0.call(data28, "unit")){
-if(!(func6(data28.unit, {instancePath:instancePath+"/quantitativeDetails/unit",parentData:data28,parentDataProperty:"unit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data28.unit, {instancePath:instancePath+"/quantitativeDetails/unit"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data28.conversionFactor !== undefined && func0.call(data28, "conversionFactor")){
 let data36 = data28.conversionFactor;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-const err24 = {instancePath:instancePath+"/quantitativeDetails/conversionFactor",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/conversionFactor/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/conversionFactor", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/conversionFactor/type", {type: "number"}); errors++;
 }
 }
 if(data28._conversionFactor !== undefined && func0.call(data28, "_conversionFactor")){
-if(!(func2(data28._conversionFactor, {instancePath:instancePath+"/quantitativeDetails/_conversionFactor",parentData:data28,parentDataProperty:"_conversionFactor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data28._conversionFactor, {instancePath:instancePath+"/quantitativeDetails/_conversionFactor"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data28.decimalPrecision !== undefined && func0.call(data28, "decimalPrecision")){
 let data38 = data28.decimalPrecision;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err25 = {instancePath:instancePath+"/quantitativeDetails/decimalPrecision",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-const err26 = {instancePath:instancePath+"/quantitativeDetails/decimalPrecision",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < -2147483648 || isNaN(data38)){
-const err27 = {instancePath:instancePath+"/quantitativeDetails/decimalPrecision",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails/decimalPrecision", "#/$defs/ObservationDefinition_QuantitativeDetails/properties/decimalPrecision/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data28._decimalPrecision !== undefined && func0.call(data28, "_decimalPrecision")){
-if(!(func2(data28._decimalPrecision, {instancePath:instancePath+"/quantitativeDetails/_decimalPrecision",parentData:data28,parentDataProperty:"_decimalPrecision",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data28._decimalPrecision, {instancePath:instancePath+"/quantitativeDetails/_decimalPrecision"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/quantitativeDetails",schemaPath:"#/$defs/ObservationDefinition_QuantitativeDetails/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/quantitativeDetails", "#/$defs/ObservationDefinition_QuantitativeDetails/type", {type: "object"}); errors++;
 }
 }
 if(data.qualifiedInterval !== undefined && func0.call(data, "qualifiedInterval")){
@@ -589,25 +366,11 @@ if(data41.id !== undefined && func0.call(data41, "id")){
 let data42 = data41.id;
 if(typeof data42 === "string"){
 if(func8(data42) < 1){
-const err29 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/id",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/id",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/id", "#/$defs/ObservationDefinition_QualifiedInterval/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data41.extension !== undefined && func0.call(data41, "extension")){
@@ -615,21 +378,13 @@ let data43 = data41.extension;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data43[i10], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i10], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/extension",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/extension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data41.modifierExtension !== undefined && func0.call(data41, "modifierExtension")){
@@ -637,52 +392,34 @@ let data45 = data41.modifierExtension;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data45[i11], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i11], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/modifierExtension",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/modifierExtension", "#/$defs/ObservationDefinition_QualifiedInterval/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data41.category !== undefined && func0.call(data41, "category")){
 let data47 = data41.category;
 if(!(((data47 === "reference") || (data47 === "critical")) || (data47 === "absolute"))){
-const err33 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/category",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/category/enum",keyword:"enum",params:{allowedValues: schema1.properties.category.enum}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/category", "#/$defs/ObservationDefinition_QualifiedInterval/properties/category/enum", {allowedValues: schema1.properties.category.enum}); errors++;
 }
 }
 if(data41._category !== undefined && func0.call(data41, "_category")){
-if(!(func2(data41._category, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_category",parentData:data41,parentDataProperty:"_category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._category, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_category"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data41.range !== undefined && func0.call(data41, "range")){
-if(!(func9(data41.range, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/range",parentData:data41,parentDataProperty:"range",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data41.range, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/range"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data41.context !== undefined && func0.call(data41, "context")){
-if(!(func6(data41.context, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/context",parentData:data41,parentDataProperty:"context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data41.context, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/context"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data41.appliesTo !== undefined && func0.call(data41, "appliesTo")){
@@ -690,143 +427,85 @@ let data51 = data41.appliesTo;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func6(data51[i12], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data51[i12], {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo/" + i12}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/appliesTo",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/appliesTo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/appliesTo", "#/$defs/ObservationDefinition_QualifiedInterval/properties/appliesTo/type", {type: "array"}); errors++;
 }
 }
 if(data41.gender !== undefined && func0.call(data41, "gender")){
 let data53 = data41.gender;
 if(!((((data53 === "male") || (data53 === "female")) || (data53 === "other")) || (data53 === "unknown"))){
-const err35 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gender",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/gender/enum",keyword:"enum",params:{allowedValues: schema1.properties.gender.enum}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/gender", "#/$defs/ObservationDefinition_QualifiedInterval/properties/gender/enum", {allowedValues: schema1.properties.gender.enum}); errors++;
 }
 }
 if(data41._gender !== undefined && func0.call(data41, "_gender")){
-if(!(func2(data41._gender, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_gender",parentData:data41,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._gender, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_gender"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data41.age !== undefined && func0.call(data41, "age")){
-if(!(func9(data41.age, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/age",parentData:data41,parentDataProperty:"age",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data41.age, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/age"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data41.gestationalAge !== undefined && func0.call(data41, "gestationalAge")){
-if(!(func9(data41.gestationalAge, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gestationalAge",parentData:data41,parentDataProperty:"gestationalAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data41.gestationalAge, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/gestationalAge"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data41.condition !== undefined && func0.call(data41, "condition")){
 let data57 = data41.condition;
 if(typeof data57 === "string"){
 if(func8(data57) < 1){
-const err36 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/condition",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/qualifiedInterval/" + i9+"/condition",schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9+"/condition", "#/$defs/ObservationDefinition_QualifiedInterval/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data41._condition !== undefined && func0.call(data41, "_condition")){
-if(!(func2(data41._condition, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_condition",parentData:data41,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data41._condition, {instancePath:instancePath+"/qualifiedInterval/" + i9+"/_condition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/qualifiedInterval/" + i9,schemaPath:"#/$defs/ObservationDefinition_QualifiedInterval/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval/" + i9, "#/$defs/ObservationDefinition_QualifiedInterval/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/qualifiedInterval",schemaPath:"#/properties/qualifiedInterval/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/qualifiedInterval", "#/properties/qualifiedInterval/type", {type: "array"}); errors++;
 }
 }
 if(data.validCodedValueSet !== undefined && func0.call(data, "validCodedValueSet")){
-if(!(func10(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet",parentData:data,parentDataProperty:"validCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.validCodedValueSet, {instancePath:instancePath+"/validCodedValueSet"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.normalCodedValueSet !== undefined && func0.call(data, "normalCodedValueSet")){
-if(!(func10(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet",parentData:data,parentDataProperty:"normalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.normalCodedValueSet, {instancePath:instancePath+"/normalCodedValueSet"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.abnormalCodedValueSet !== undefined && func0.call(data, "abnormalCodedValueSet")){
-if(!(func10(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet",parentData:data,parentDataProperty:"abnormalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.abnormalCodedValueSet, {instancePath:instancePath+"/abnormalCodedValueSet"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.criticalCodedValueSet !== undefined && func0.call(data, "criticalCodedValueSet")){
-if(!(func10(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet",parentData:data,parentDataProperty:"criticalCodedValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.criticalCodedValueSet, {instancePath:instancePath+"/criticalCodedValueSet"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -865,3 +544,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

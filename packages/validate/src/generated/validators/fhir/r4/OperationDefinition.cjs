@@ -434,7 +434,7 @@ const schema2 = {"properties":{"strength":{"enum":["required","extensible","pref
 const func10 = require("ajv/dist/runtime/equal").default;
 const wrapper0 = {validate: validate1};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -449,14 +449,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -473,14 +466,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -492,28 +478,14 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._use !== undefined && func0.call(data, "_use")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -530,14 +502,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.use === undefined) || (!(func0.call(data, "use")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "use"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "use"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -549,14 +514,7 @@ props1._use = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -572,14 +530,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._min !== undefined && func0.call(data, "_min")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -596,14 +547,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.min === undefined) || (!(func0.call(data, "min")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "min"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "min"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -615,14 +559,7 @@ props2._min = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -638,14 +575,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._max !== undefined && func0.call(data, "_max")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -662,14 +592,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.max === undefined) || (!(func0.call(data, "max")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "max"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "max"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -681,14 +604,7 @@ props3._max = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -729,25 +645,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(func6(data4) < 1){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -755,21 +657,13 @@ let data5 = data.extension;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data5[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data5,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data5[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -777,187 +671,97 @@ let data7 = data.modifierExtension;
 if(Array.isArray(data7)){
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data7[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data7[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data9 = data.name;
 if(typeof data9 === "string"){
 if(!pattern2.test(data9)){
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.use !== undefined && func0.call(data, "use")){
 let data11 = data.use;
 if(!((data11 === "in") || (data11 === "out"))){
-const err18 = {instancePath:instancePath+"/use",schemaPath:"#/properties/use/enum",keyword:"enum",params:{allowedValues: schema1.properties.use.enum}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/use", "#/properties/use/enum", {allowedValues: schema1.properties.use.enum}); errors++;
 }
 }
 if(data._use !== undefined && func0.call(data, "_use")){
-if(!(func2(data._use, {instancePath:instancePath+"/_use",parentData:data,parentDataProperty:"_use",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._use, {instancePath:instancePath+"/_use"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.min !== undefined && func0.call(data, "min")){
 let data13 = data.min;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err19 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err20 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < -2147483648 || isNaN(data13)){
-const err21 = {instancePath:instancePath+"/min",schemaPath:"#/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/min", "#/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._min !== undefined && func0.call(data, "_min")){
-if(!(func2(data._min, {instancePath:instancePath+"/_min",parentData:data,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._min, {instancePath:instancePath+"/_min"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.max !== undefined && func0.call(data, "max")){
 let data15 = data.max;
 if(typeof data15 === "string"){
 if(func6(data15) < 1){
-const err22 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/max",schemaPath:"#/properties/max/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/max", "#/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data._max !== undefined && func0.call(data, "_max")){
-if(!(func2(data._max, {instancePath:instancePath+"/_max",parentData:data,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._max, {instancePath:instancePath+"/_max"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data17 = data.documentation;
 if(typeof data17 === "string"){
 if(func6(data17) < 1){
-const err24 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data19 = data.type;
 if(typeof data19 !== "string"){
-const err26 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -968,20 +772,12 @@ break;
 }
 }
 if(!valid14){
-const err27 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.targetProfile !== undefined && func0.call(data, "targetProfile")){
@@ -992,37 +788,16 @@ for(let i2=0; i2<len2; i2++){
 let data22 = data21[i2];
 if(typeof data22 === "string"){
 if(!pattern1.test(data22)){
-const err28 = {instancePath:instancePath+"/targetProfile/" + i2,schemaPath:"#/properties/targetProfile/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/targetProfile/" + i2,schemaPath:"#/properties/targetProfile/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile/" + i2, "#/properties/targetProfile/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/targetProfile",schemaPath:"#/properties/targetProfile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetProfile", "#/properties/targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data._targetProfile !== undefined && func0.call(data, "_targetProfile")){
@@ -1030,40 +805,24 @@ let data23 = data._targetProfile;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data23[i3], {instancePath:instancePath+"/_targetProfile/" + i3,parentData:data23,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23[i3], {instancePath:instancePath+"/_targetProfile/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/_targetProfile",schemaPath:"#/properties/_targetProfile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_targetProfile", "#/properties/_targetProfile/type", {type: "array"}); errors++;
 }
 }
 if(data.searchType !== undefined && func0.call(data, "searchType")){
 let data25 = data.searchType;
 if(!(((((((((data25 === "number") || (data25 === "date")) || (data25 === "string")) || (data25 === "token")) || (data25 === "reference")) || (data25 === "composite")) || (data25 === "quantity")) || (data25 === "uri")) || (data25 === "special"))){
-const err32 = {instancePath:instancePath+"/searchType",schemaPath:"#/properties/searchType/enum",keyword:"enum",params:{allowedValues: schema1.properties.searchType.enum}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/searchType", "#/properties/searchType/enum", {allowedValues: schema1.properties.searchType.enum}); errors++;
 }
 }
 if(data._searchType !== undefined && func0.call(data, "_searchType")){
-if(!(func2(data._searchType, {instancePath:instancePath+"/_searchType",parentData:data,parentDataProperty:"_searchType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._searchType, {instancePath:instancePath+"/_searchType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.binding !== undefined && func0.call(data, "binding")){
@@ -1073,14 +832,7 @@ let valid21 = true;
 const _errs56 = errors;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if(data27._strength !== undefined && func0.call(data27, "_strength")){
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs56 === errors;
@@ -1097,14 +849,7 @@ if(_valid4){
 const _errs57 = errors;
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.strength === undefined) || (!(func0.call(data27, "strength")))){
-const err34 = {instancePath:instancePath+"/binding",schemaPath:"#/$defs/OperationDefinition_Binding/allOf/0/then/required",keyword:"required",params:{missingProperty: "strength"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/then/required", {missingProperty: "strength"}); errors++;
 }
 }
 var _valid4 = _errs57 === errors;
@@ -1116,25 +861,11 @@ props4._strength = true;
 }
 }
 if(!valid21){
-const err35 = {instancePath:instancePath+"/binding",schemaPath:"#/$defs/OperationDefinition_Binding/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
 if((data27.valueSet === undefined) || (!(func0.call(data27, "valueSet")))){
-const err36 = {instancePath:instancePath+"/binding",schemaPath:"#/$defs/OperationDefinition_Binding/required",keyword:"required",params:{missingProperty: "valueSet"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/required", {missingProperty: "valueSet"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -1150,25 +881,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data29 = data27.id;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err37 = {instancePath:instancePath+"/binding/id",schemaPath:"#/$defs/OperationDefinition_Binding/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/binding/id",schemaPath:"#/$defs/OperationDefinition_Binding/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/id", "#/$defs/OperationDefinition_Binding/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -1176,21 +893,13 @@ let data30 = data27.extension;
 if(Array.isArray(data30)){
 const len4 = data30.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data30[i4], {instancePath:instancePath+"/binding/extension/" + i4,parentData:data30,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i4], {instancePath:instancePath+"/binding/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/binding/extension",schemaPath:"#/$defs/OperationDefinition_Binding/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/extension", "#/$defs/OperationDefinition_Binding/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -1198,83 +907,45 @@ let data32 = data27.modifierExtension;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data32[i5], {instancePath:instancePath+"/binding/modifierExtension/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i5], {instancePath:instancePath+"/binding/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/binding/modifierExtension",schemaPath:"#/$defs/OperationDefinition_Binding/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/modifierExtension", "#/$defs/OperationDefinition_Binding/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.strength !== undefined && func0.call(data27, "strength")){
 let data34 = data27.strength;
 if(!((((data34 === "required") || (data34 === "extensible")) || (data34 === "preferred")) || (data34 === "example"))){
-const err41 = {instancePath:instancePath+"/binding/strength",schemaPath:"#/$defs/OperationDefinition_Binding/properties/strength/enum",keyword:"enum",params:{allowedValues: schema2.properties.strength.enum}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/strength", "#/$defs/OperationDefinition_Binding/properties/strength/enum", {allowedValues: schema2.properties.strength.enum}); errors++;
 }
 }
 if(data27._strength !== undefined && func0.call(data27, "_strength")){
-if(!(func2(data27._strength, {instancePath:instancePath+"/binding/_strength",parentData:data27,parentDataProperty:"_strength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._strength, {instancePath:instancePath+"/binding/_strength"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data27.valueSet !== undefined && func0.call(data27, "valueSet")){
 let data36 = data27.valueSet;
 if(typeof data36 === "string"){
 if(!pattern1.test(data36)){
-const err42 = {instancePath:instancePath+"/binding/valueSet",schemaPath:"#/$defs/OperationDefinition_Binding/properties/valueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/binding/valueSet",schemaPath:"#/$defs/OperationDefinition_Binding/properties/valueSet/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding/valueSet", "#/$defs/OperationDefinition_Binding/properties/valueSet/type", {type: "string"}); errors++;
 }
 }
 if(data27._valueSet !== undefined && func0.call(data27, "_valueSet")){
-if(!(func2(data27._valueSet, {instancePath:instancePath+"/binding/_valueSet",parentData:data27,parentDataProperty:"_valueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._valueSet, {instancePath:instancePath+"/binding/_valueSet"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/binding",schemaPath:"#/$defs/OperationDefinition_Binding/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/binding", "#/$defs/OperationDefinition_Binding/type", {type: "object"}); errors++;
 }
 }
 if(data.referencedFrom !== undefined && func0.call(data, "referencedFrom")){
@@ -1288,14 +959,7 @@ let valid32 = true;
 const _errs78 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(data39._source !== undefined && func0.call(data39, "_source")){
-const err45 = {};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs78 === errors;
@@ -1312,14 +976,7 @@ if(_valid5){
 const _errs79 = errors;
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if((data39.source === undefined) || (!(func0.call(data39, "source")))){
-const err46 = {instancePath:instancePath+"/referencedFrom/" + i6,schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/allOf/0/then/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/then/required", {missingProperty: "source"}); errors++;
 }
 }
 var _valid5 = _errs79 === errors;
@@ -1331,14 +988,7 @@ props5._source = true;
 }
 }
 if(!valid32){
-const err47 = {instancePath:instancePath+"/referencedFrom/" + i6,schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
 if(props5 !== true){
@@ -1355,25 +1005,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data41 = data39.id;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-const err48 = {instancePath:instancePath+"/referencedFrom/" + i6+"/id",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/referencedFrom/" + i6+"/id",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/id", "#/$defs/OperationDefinition_ReferencedFrom/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -1381,21 +1017,13 @@ let data42 = data39.extension;
 if(Array.isArray(data42)){
 const len7 = data42.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data42[i7], {instancePath:instancePath+"/referencedFrom/" + i6+"/extension/" + i7,parentData:data42,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i7], {instancePath:instancePath+"/referencedFrom/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/referencedFrom/" + i6+"/extension",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/extension", "#/$defs/OperationDefinition_ReferencedFrom/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -1403,107 +1031,55 @@ let data44 = data39.modifierExtension;
 if(Array.isArray(data44)){
 const len8 = data44.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data44[i8], {instancePath:instancePath+"/referencedFrom/" + i6+"/modifierExtension/" + i8,parentData:data44,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data44[i8], {instancePath:instancePath+"/referencedFrom/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/referencedFrom/" + i6+"/modifierExtension",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/modifierExtension", "#/$defs/OperationDefinition_ReferencedFrom/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
 let data46 = data39.source;
 if(typeof data46 === "string"){
 if(func6(data46) < 1){
-const err52 = {instancePath:instancePath+"/referencedFrom/" + i6+"/source",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/source/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/referencedFrom/" + i6+"/source",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/source/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/source", "#/$defs/OperationDefinition_ReferencedFrom/properties/source/type", {type: "string"}); errors++;
 }
 }
 if(data39._source !== undefined && func0.call(data39, "_source")){
-if(!(func2(data39._source, {instancePath:instancePath+"/referencedFrom/" + i6+"/_source",parentData:data39,parentDataProperty:"_source",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39._source, {instancePath:instancePath+"/referencedFrom/" + i6+"/_source"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data39.sourceId !== undefined && func0.call(data39, "sourceId")){
 let data48 = data39.sourceId;
 if(typeof data48 === "string"){
 if(func6(data48) < 1){
-const err54 = {instancePath:instancePath+"/referencedFrom/" + i6+"/sourceId",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/referencedFrom/" + i6+"/sourceId",schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6+"/sourceId", "#/$defs/OperationDefinition_ReferencedFrom/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data39._sourceId !== undefined && func0.call(data39, "_sourceId")){
-if(!(func2(data39._sourceId, {instancePath:instancePath+"/referencedFrom/" + i6+"/_sourceId",parentData:data39,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data39._sourceId, {instancePath:instancePath+"/referencedFrom/" + i6+"/_sourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/referencedFrom/" + i6,schemaPath:"#/$defs/OperationDefinition_ReferencedFrom/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom/" + i6, "#/$defs/OperationDefinition_ReferencedFrom/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/referencedFrom",schemaPath:"#/properties/referencedFrom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/referencedFrom", "#/properties/referencedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.part !== undefined && func0.call(data, "part")){
@@ -1511,33 +1087,18 @@ let data50 = data.part;
 if(Array.isArray(data50)){
 const len9 = data50.length;
 for(let i9=0; i9<len9; i9++){
-if(!(wrapper0.validate(data50[i9], {instancePath:instancePath+"/part/" + i9,parentData:data50,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data50[i9], {instancePath:instancePath+"/part/" + i9}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/part",schemaPath:"#/properties/part/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1546,7 +1107,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/OperationDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1562,14 +1123,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1586,14 +1140,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1605,28 +1152,14 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1643,14 +1176,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1662,14 +1188,7 @@ props1._status = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1685,14 +1204,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._kind !== undefined && func0.call(data, "_kind")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -1709,14 +1221,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1728,14 +1233,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1751,14 +1249,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._code !== undefined && func0.call(data, "_code")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -1775,14 +1266,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -1794,14 +1278,7 @@ props3._code = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -1817,14 +1294,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._system !== undefined && func0.call(data, "_system")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -1841,14 +1311,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.system === undefined) || (!(func0.call(data, "system")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "system"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "system"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -1860,14 +1323,7 @@ props4._system = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -1883,14 +1339,7 @@ let valid11 = true;
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs23 === errors;
@@ -1907,14 +1356,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err16 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -1926,14 +1368,7 @@ props5._type = true;
 }
 }
 if(!valid11){
-const err17 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -1949,14 +1384,7 @@ let valid13 = true;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._instance !== undefined && func0.call(data, "_instance")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs27 === errors;
@@ -1973,14 +1401,7 @@ if(_valid6){
 const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.instance === undefined) || (!(func0.call(data, "instance")))){
-const err19 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "instance"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", {missingProperty: "instance"}); errors++;
 }
 }
 var _valid6 = _errs28 === errors;
@@ -1992,14 +1413,7 @@ props6._instance = true;
 }
 }
 if(!valid13){
-const err20 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -2012,14 +1426,7 @@ Object.assign(props0, props6);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2084,113 +1491,60 @@ props0.overload = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationDefinition" !== data.resourceType){
-const err22 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "OperationDefinition"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data8 = data.id;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data10 = data.implicitRules;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err25 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data12 = data.language;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-const err27 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -2198,21 +1552,13 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data15[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2220,21 +1566,13 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2242,273 +1580,144 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data21 = data.url;
 if(typeof data21 === "string"){
 if(!pattern1.test(data21)){
-const err32 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err34 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data27 = data.title;
 if(typeof data27 === "string"){
 if(func6(data27) < 1){
-const err38 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-const err40 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data31 = data.kind;
 if(!((data31 === "operation") || (data31 === "query"))){
-const err41 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err42 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data35 = data.date;
 if(typeof data35 === "string"){
 if(!pattern3.test(data35)){
-const err43 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data35))){
-const err44 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data37 = data.publisher;
 if(typeof data37 === "string"){
 if(func6(data37) < 1){
-const err46 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -2516,52 +1725,29 @@ let data39 = data.contact;
 if(Array.isArray(data39)){
 const len3 = data39.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data39[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data39,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data39[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data41 = data.description;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -2569,21 +1755,13 @@ let data43 = data.useContext;
 if(Array.isArray(data43)){
 const len4 = data43.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data43[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data43,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data43[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2591,163 +1769,87 @@ let data45 = data.jurisdiction;
 if(Array.isArray(data45)){
 const len5 = data45.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data45[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data45,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data45[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data47 = data.purpose;
 if(typeof data47 === "string"){
 if(func6(data47) < 1){
-const err53 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.affectsState !== undefined && func0.call(data, "affectsState")){
 if(typeof data.affectsState !== "boolean"){
-const err55 = {instancePath:instancePath+"/affectsState",schemaPath:"#/properties/affectsState/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/affectsState", "#/properties/affectsState/type", {type: "boolean"}); errors++;
 }
 }
 if(data._affectsState !== undefined && func0.call(data, "_affectsState")){
-if(!(func2(data._affectsState, {instancePath:instancePath+"/_affectsState",parentData:data,parentDataProperty:"_affectsState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._affectsState, {instancePath:instancePath+"/_affectsState"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data51 = data.code;
 if(typeof data51 === "string"){
 if(!pattern2.test(data51)){
-const err56 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data53 = data.comment;
 if(typeof data53 === "string"){
 if(func6(data53) < 1){
-const err58 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.base !== undefined && func0.call(data, "base")){
 let data55 = data.base;
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-const err60 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "string"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
-if(!(func2(data._base, {instancePath:instancePath+"/_base",parentData:data,parentDataProperty:"_base",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._base, {instancePath:instancePath+"/_base"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
@@ -2757,36 +1859,56 @@ const len6 = data57.length;
 for(let i6=0; i6<len6; i6++){
 let data58 = data57[i6];
 if(typeof data58 !== "string"){
-const err62 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
+vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/type", {type: "string"}); errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") ||
+(data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) ||
+(data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) ||
+(data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) ||
+(data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) ||
+(data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) ||
+(data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) ||
+(data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) ||
+(data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) ||
+(data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) ||
+(data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) ||
+(data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) ||
+(data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) ||
+(data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) ||
+(data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) ||
+(data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) ||
+(data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) ||
+(data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) ||
+(data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) ||
+(data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) ||
+(data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) ||
+(data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) ||
+(data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) ||
+(data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) ||
+(data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) ||
+(data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) ||
+(data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) ||
+(data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) ||
+(data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) ||
+(data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) ||
+(data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) ||
+(data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) ||
+(data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) ||
+(data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) ||
+(data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) ||
+(data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) ||
+(data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) ||
+(data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) ||
+(data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) ||
+(data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) ||
+(data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) ||
+(data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/resource/" + i6, "#/properties/resource/items/enum", {allowedValues: schema0.properties.resource.items.enum}); errors++;
+}
+}
 }
 else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") || (data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) || (data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) || (data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) || (data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) || (data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) || (data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) || (data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) || (data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) || (data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) || (data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) || (data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) || (data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) || (data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) || (data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) || (data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) || (data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) || (data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) || (data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) || (data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) || (data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) || (data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) || (data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) || (data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) || (data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) || (data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) || (data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) || (data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) || (data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) || (data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) || (data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) || (data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) || (data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) || (data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) || (data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) || (data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) || (data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) || (data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) || (data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) || (data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) || (data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) || (data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
-const err63 = {instancePath:instancePath+"/resource/" + i6,schemaPath:"#/properties/resource/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.resource.items.enum}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-}
-}
-else {
-const err64 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "array"}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
@@ -2794,137 +1916,75 @@ let data59 = data._resource;
 if(Array.isArray(data59)){
 const len7 = data59.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data59[i7], {instancePath:instancePath+"/_resource/" + i7,parentData:data59,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data59[i7], {instancePath:instancePath+"/_resource/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/_resource",schemaPath:"#/properties/_resource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_resource", "#/properties/_resource/type", {type: "array"}); errors++;
 }
 }
 if(data.system !== undefined && func0.call(data, "system")){
 if(typeof data.system !== "boolean"){
-const err66 = {instancePath:instancePath+"/system",schemaPath:"#/properties/system/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/system", "#/properties/system/type", {type: "boolean"}); errors++;
 }
 }
 if(data._system !== undefined && func0.call(data, "_system")){
-if(!(func2(data._system, {instancePath:instancePath+"/_system",parentData:data,parentDataProperty:"_system",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._system, {instancePath:instancePath+"/_system"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 if(typeof data.type !== "boolean"){
-const err67 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "boolean"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
 if(typeof data.instance !== "boolean"){
-const err68 = {instancePath:instancePath+"/instance",schemaPath:"#/properties/instance/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/type", {type: "boolean"}); errors++;
 }
 }
 if(data._instance !== undefined && func0.call(data, "_instance")){
-if(!(func2(data._instance, {instancePath:instancePath+"/_instance",parentData:data,parentDataProperty:"_instance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._instance, {instancePath:instancePath+"/_instance"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.inputProfile !== undefined && func0.call(data, "inputProfile")){
 let data67 = data.inputProfile;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-const err69 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/inputProfile",schemaPath:"#/properties/inputProfile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/inputProfile", "#/properties/inputProfile/type", {type: "string"}); errors++;
 }
 }
 if(data._inputProfile !== undefined && func0.call(data, "_inputProfile")){
-if(!(func2(data._inputProfile, {instancePath:instancePath+"/_inputProfile",parentData:data,parentDataProperty:"_inputProfile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._inputProfile, {instancePath:instancePath+"/_inputProfile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.outputProfile !== undefined && func0.call(data, "outputProfile")){
 let data69 = data.outputProfile;
 if(typeof data69 === "string"){
 if(!pattern1.test(data69)){
-const err71 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/outputProfile",schemaPath:"#/properties/outputProfile/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/outputProfile", "#/properties/outputProfile/type", {type: "string"}); errors++;
 }
 }
 if(data._outputProfile !== undefined && func0.call(data, "_outputProfile")){
-if(!(func2(data._outputProfile, {instancePath:instancePath+"/_outputProfile",parentData:data,parentDataProperty:"_outputProfile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._outputProfile, {instancePath:instancePath+"/_outputProfile"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
@@ -2932,21 +1992,13 @@ let data71 = data.parameter;
 if(Array.isArray(data71)){
 const len8 = data71.length;
 for(let i8=0; i8<len8; i8++){
-if(!(validate1(data71[i8], {instancePath:instancePath+"/parameter/" + i8,parentData:data71,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data71[i8], {instancePath:instancePath+"/parameter/" + i8}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.overload !== undefined && func0.call(data, "overload")){
@@ -2960,25 +2012,11 @@ if(data74.id !== undefined && func0.call(data74, "id")){
 let data75 = data74.id;
 if(typeof data75 === "string"){
 if(func6(data75) < 1){
-const err74 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/overload/" + i9+"/id",schemaPath:"#/$defs/OperationDefinition_Overload/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/id", "#/$defs/OperationDefinition_Overload/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data74.extension !== undefined && func0.call(data74, "extension")){
@@ -2986,21 +2024,13 @@ let data76 = data74.extension;
 if(Array.isArray(data76)){
 const len10 = data76.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data76[i10], {instancePath:instancePath+"/overload/" + i9+"/extension/" + i10,parentData:data76,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data76[i10], {instancePath:instancePath+"/overload/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/overload/" + i9+"/extension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/extension", "#/$defs/OperationDefinition_Overload/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data74.modifierExtension !== undefined && func0.call(data74, "modifierExtension")){
@@ -3008,21 +2038,13 @@ let data78 = data74.modifierExtension;
 if(Array.isArray(data78)){
 const len11 = data78.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data78[i11], {instancePath:instancePath+"/overload/" + i9+"/modifierExtension/" + i11,parentData:data78,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data78[i11], {instancePath:instancePath+"/overload/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/overload/" + i9+"/modifierExtension",schemaPath:"#/$defs/OperationDefinition_Overload/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/modifierExtension", "#/$defs/OperationDefinition_Overload/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data74.parameterName !== undefined && func0.call(data74, "parameterName")){
@@ -3033,37 +2055,16 @@ for(let i12=0; i12<len12; i12++){
 let data81 = data80[i12];
 if(typeof data81 === "string"){
 if(func6(data81) < 1){
-const err78 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/overload/" + i9+"/parameterName/" + i12,schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName/" + i12, "#/$defs/OperationDefinition_Overload/properties/parameterName/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/overload/" + i9+"/parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/parameterName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/parameterName", "#/$defs/OperationDefinition_Overload/properties/parameterName/type", {type: "array"}); errors++;
 }
 }
 if(data74._parameterName !== undefined && func0.call(data74, "_parameterName")){
@@ -3071,88 +2072,44 @@ let data82 = data74._parameterName;
 if(Array.isArray(data82)){
 const len13 = data82.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data82[i13], {instancePath:instancePath+"/overload/" + i9+"/_parameterName/" + i13,parentData:data82,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82[i13], {instancePath:instancePath+"/overload/" + i9+"/_parameterName/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/overload/" + i9+"/_parameterName",schemaPath:"#/$defs/OperationDefinition_Overload/properties/_parameterName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/_parameterName", "#/$defs/OperationDefinition_Overload/properties/_parameterName/type", {type: "array"}); errors++;
 }
 }
 if(data74.comment !== undefined && func0.call(data74, "comment")){
 let data84 = data74.comment;
 if(typeof data84 === "string"){
 if(func6(data84) < 1){
-const err82 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/overload/" + i9+"/comment",schemaPath:"#/$defs/OperationDefinition_Overload/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9+"/comment", "#/$defs/OperationDefinition_Overload/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data74._comment !== undefined && func0.call(data74, "_comment")){
-if(!(func2(data74._comment, {instancePath:instancePath+"/overload/" + i9+"/_comment",parentData:data74,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data74._comment, {instancePath:instancePath+"/overload/" + i9+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/overload/" + i9,schemaPath:"#/$defs/OperationDefinition_Overload/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload/" + i9, "#/$defs/OperationDefinition_Overload/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/overload",schemaPath:"#/properties/overload/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/overload", "#/properties/overload/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err86 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3160,3 +2117,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

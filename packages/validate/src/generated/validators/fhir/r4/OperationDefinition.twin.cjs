@@ -1450,7 +1450,48 @@ let data58 = data57[i6];
 if(typeof data58 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") || (data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) || (data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) || (data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) || (data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) || (data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) || (data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) || (data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) || (data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) || (data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) || (data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) || (data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) || (data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) || (data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) || (data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) || (data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) || (data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) || (data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) || (data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) || (data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) || (data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) || (data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) || (data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) || (data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) || (data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) || (data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) || (data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) || (data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) || (data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) || (data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) || (data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) || (data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) || (data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) || (data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) || (data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) || (data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) || (data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) || (data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) || (data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) || (data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) || (data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) || (data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data58 === "Account") ||
+(data58 === "ActivityDefinition")) || (data58 === "AdverseEvent")) || (data58 === "AllergyIntolerance")) ||
+(data58 === "Appointment")) || (data58 === "AppointmentResponse")) || (data58 === "AuditEvent")) || (data58 === "Basic")) ||
+(data58 === "Binary")) || (data58 === "BiologicallyDerivedProduct")) || (data58 === "BodyStructure")) || (data58 === "Bundle")) ||
+(data58 === "CapabilityStatement")) || (data58 === "CarePlan")) || (data58 === "CareTeam")) || (data58 === "CatalogEntry")) ||
+(data58 === "ChargeItem")) || (data58 === "ChargeItemDefinition")) || (data58 === "Claim")) || (data58 === "ClaimResponse")) ||
+(data58 === "ClinicalImpression")) || (data58 === "CodeSystem")) || (data58 === "Communication")) || (data58 === "CommunicationRequest")) ||
+(data58 === "CompartmentDefinition")) || (data58 === "Composition")) || (data58 === "ConceptMap")) || (data58 === "Condition")) ||
+(data58 === "Consent")) || (data58 === "Contract")) || (data58 === "Coverage")) || (data58 === "CoverageEligibilityRequest")) ||
+(data58 === "CoverageEligibilityResponse")) || (data58 === "DetectedIssue")) || (data58 === "Device")) ||
+(data58 === "DeviceDefinition")) || (data58 === "DeviceMetric")) || (data58 === "DeviceRequest")) || (data58 === "DeviceUseStatement")) ||
+(data58 === "DiagnosticReport")) || (data58 === "DocumentManifest")) || (data58 === "DocumentReference")) ||
+(data58 === "DomainResource")) || (data58 === "EffectEvidenceSynthesis")) || (data58 === "Encounter")) ||
+(data58 === "Endpoint")) || (data58 === "EnrollmentRequest")) || (data58 === "EnrollmentResponse")) || (data58 === "EpisodeOfCare")) ||
+(data58 === "EventDefinition")) || (data58 === "Evidence")) || (data58 === "EvidenceVariable")) || (data58 === "ExampleScenario")) ||
+(data58 === "ExplanationOfBenefit")) || (data58 === "FamilyMemberHistory")) || (data58 === "Flag")) || (data58 === "Goal")) ||
+(data58 === "GraphDefinition")) || (data58 === "Group")) || (data58 === "GuidanceResponse")) || (data58 === "HealthcareService")) ||
+(data58 === "ImagingStudy")) || (data58 === "Immunization")) || (data58 === "ImmunizationEvaluation")) ||
+(data58 === "ImmunizationRecommendation")) || (data58 === "ImplementationGuide")) || (data58 === "InsurancePlan")) ||
+(data58 === "Invoice")) || (data58 === "Library")) || (data58 === "Linkage")) || (data58 === "List")) || (data58 === "Location")) ||
+(data58 === "Measure")) || (data58 === "MeasureReport")) || (data58 === "Media")) || (data58 === "Medication")) ||
+(data58 === "MedicationAdministration")) || (data58 === "MedicationDispense")) || (data58 === "MedicationKnowledge")) ||
+(data58 === "MedicationRequest")) || (data58 === "MedicationStatement")) || (data58 === "MedicinalProduct")) ||
+(data58 === "MedicinalProductAuthorization")) || (data58 === "MedicinalProductContraindication")) || (data58 === "MedicinalProductIndication")) ||
+(data58 === "MedicinalProductIngredient")) || (data58 === "MedicinalProductInteraction")) || (data58 === "MedicinalProductManufactured")) ||
+(data58 === "MedicinalProductPackaged")) || (data58 === "MedicinalProductPharmaceutical")) || (data58 === "MedicinalProductUndesirableEffect")) ||
+(data58 === "MessageDefinition")) || (data58 === "MessageHeader")) || (data58 === "MolecularSequence")) ||
+(data58 === "NamingSystem")) || (data58 === "NutritionOrder")) || (data58 === "Observation")) || (data58 === "ObservationDefinition")) ||
+(data58 === "OperationDefinition")) || (data58 === "OperationOutcome")) || (data58 === "Organization")) ||
+(data58 === "OrganizationAffiliation")) || (data58 === "Parameters")) || (data58 === "Patient")) || (data58 === "PaymentNotice")) ||
+(data58 === "PaymentReconciliation")) || (data58 === "Person")) || (data58 === "PlanDefinition")) || (data58 === "Practitioner")) ||
+(data58 === "PractitionerRole")) || (data58 === "Procedure")) || (data58 === "Provenance")) || (data58 === "Questionnaire")) ||
+(data58 === "QuestionnaireResponse")) || (data58 === "RelatedPerson")) || (data58 === "RequestGroup")) ||
+(data58 === "ResearchDefinition")) || (data58 === "ResearchElementDefinition")) || (data58 === "ResearchStudy")) ||
+(data58 === "ResearchSubject")) || (data58 === "Resource")) || (data58 === "RiskAssessment")) || (data58 === "RiskEvidenceSynthesis")) ||
+(data58 === "Schedule")) || (data58 === "SearchParameter")) || (data58 === "ServiceRequest")) || (data58 === "Slot")) ||
+(data58 === "Specimen")) || (data58 === "SpecimenDefinition")) || (data58 === "StructureDefinition")) || (data58 === "StructureMap")) ||
+(data58 === "Subscription")) || (data58 === "Substance")) || (data58 === "SubstanceNucleicAcid")) || (data58 === "SubstancePolymer")) ||
+(data58 === "SubstanceProtein")) || (data58 === "SubstanceReferenceInformation")) || (data58 === "SubstanceSourceMaterial")) ||
+(data58 === "SubstanceSpecification")) || (data58 === "SupplyDelivery")) || (data58 === "SupplyRequest")) ||
+(data58 === "Task")) || (data58 === "TerminologyCapabilities")) || (data58 === "TestReport")) || (data58 === "TestScript")) ||
+(data58 === "ValueSet")) || (data58 === "VerificationResult")) || (data58 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -1667,7 +1708,20 @@ errors++;
 }
 }
 for(const key1 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "kind")) && (key1 !== "_kind")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "affectsState")) && (key1 !== "_affectsState")) && (key1 !== "code")) && (key1 !== "_code")) && (key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "base")) && (key1 !== "_base")) && (key1 !== "resource")) && (key1 !== "_resource")) && (key1 !== "system")) && (key1 !== "_system")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "instance")) && (key1 !== "_instance")) && (key1 !== "inputProfile")) && (key1 !== "_inputProfile")) && (key1 !== "outputProfile")) && (key1 !== "_outputProfile")) && (key1 !== "parameter")) && (key1 !== "overload")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) &&
+(key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) &&
+(key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) &&
+(key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) && (key1 !== "_status")) &&
+(key1 !== "kind")) && (key1 !== "_kind")) && (key1 !== "experimental")) && (key1 !== "_experimental")) &&
+(key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) &&
+(key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) &&
+(key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "affectsState")) && (key1 !== "_affectsState")) &&
+(key1 !== "code")) && (key1 !== "_code")) && (key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "base")) &&
+(key1 !== "_base")) && (key1 !== "resource")) && (key1 !== "_resource")) && (key1 !== "system")) && (key1 !== "_system")) &&
+(key1 !== "type")) && (key1 !== "_type")) && (key1 !== "instance")) && (key1 !== "_instance")) && (key1 !== "inputProfile")) &&
+(key1 !== "_inputProfile")) && (key1 !== "outputProfile")) && (key1 !== "_outputProfile")) && (key1 !== "parameter")) &&
+(key1 !== "overload")){
 errors++;
 }
 }

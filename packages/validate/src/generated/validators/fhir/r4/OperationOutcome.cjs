@@ -61,7 +61,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/OperationOutcome.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -74,134 +74,67 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.issue === undefined) || (!(func0.call(data, "issue")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issue"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "issue"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("OperationOutcome" !== data.resourceType){
-const err2 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "OperationOutcome"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "OperationOutcome"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -209,21 +142,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -231,21 +156,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -253,21 +170,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.issue !== undefined && func0.call(data, "issue")){
@@ -281,14 +190,7 @@ let valid11 = true;
 const _errs30 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15._severity !== undefined && func0.call(data15, "_severity")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs30 === errors;
@@ -305,14 +207,7 @@ if(_valid0){
 const _errs31 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.severity === undefined) || (!(func0.call(data15, "severity")))){
-const err13 = {instancePath:instancePath+"/issue/" + i3,schemaPath:"#/$defs/OperationOutcome_Issue/allOf/0/then/required",keyword:"required",params:{missingProperty: "severity"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/then/required", {missingProperty: "severity"}); errors++;
 }
 }
 var _valid0 = _errs31 === errors;
@@ -324,28 +219,14 @@ props0._severity = true;
 }
 }
 if(!valid11){
-const err14 = {instancePath:instancePath+"/issue/" + i3,schemaPath:"#/$defs/OperationOutcome_Issue/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs33 = errors;
 let valid13 = true;
 const _errs34 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15._code !== undefined && func0.call(data15, "_code")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs34 === errors;
@@ -362,14 +243,7 @@ if(_valid1){
 const _errs35 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.code === undefined) || (!(func0.call(data15, "code")))){
-const err16 = {instancePath:instancePath+"/issue/" + i3,schemaPath:"#/$defs/OperationOutcome_Issue/allOf/1/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid1 = _errs35 === errors;
@@ -381,14 +255,7 @@ props1._code = true;
 }
 }
 if(!valid13){
-const err17 = {instancePath:instancePath+"/issue/" + i3,schemaPath:"#/$defs/OperationOutcome_Issue/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -421,25 +288,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data18 = data15.id;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-const err18 = {instancePath:instancePath+"/issue/" + i3+"/id",schemaPath:"#/$defs/OperationOutcome_Issue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/issue/" + i3+"/id",schemaPath:"#/$defs/OperationOutcome_Issue/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/id", "#/$defs/OperationOutcome_Issue/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -447,21 +300,13 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/issue/" + i3+"/extension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i4], {instancePath:instancePath+"/issue/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/issue/" + i3+"/extension",schemaPath:"#/$defs/OperationOutcome_Issue/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/extension", "#/$defs/OperationOutcome_Issue/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -469,96 +314,56 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data21[i5], {instancePath:instancePath+"/issue/" + i3+"/modifierExtension/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data21[i5], {instancePath:instancePath+"/issue/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/issue/" + i3+"/modifierExtension",schemaPath:"#/$defs/OperationOutcome_Issue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/modifierExtension", "#/$defs/OperationOutcome_Issue/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.severity !== undefined && func0.call(data15, "severity")){
 let data23 = data15.severity;
 if(!((((data23 === "fatal") || (data23 === "error")) || (data23 === "warning")) || (data23 === "information"))){
-const err22 = {instancePath:instancePath+"/issue/" + i3+"/severity",schemaPath:"#/$defs/OperationOutcome_Issue/properties/severity/enum",keyword:"enum",params:{allowedValues: schema0.properties.severity.enum}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/severity", "#/$defs/OperationOutcome_Issue/properties/severity/enum", {allowedValues: schema0.properties.severity.enum}); errors++;
 }
 }
 if(data15._severity !== undefined && func0.call(data15, "_severity")){
-if(!(func2(data15._severity, {instancePath:instancePath+"/issue/" + i3+"/_severity",parentData:data15,parentDataProperty:"_severity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._severity, {instancePath:instancePath+"/issue/" + i3+"/_severity"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data15.code !== undefined && func0.call(data15, "code")){
 let data25 = data15.code;
 if(!(((((((((((((((((((((((((((((((data25 === "invalid") || (data25 === "structure")) || (data25 === "required")) || (data25 === "value")) || (data25 === "invariant")) || (data25 === "security")) || (data25 === "login")) || (data25 === "unknown")) || (data25 === "expired")) || (data25 === "forbidden")) || (data25 === "suppressed")) || (data25 === "processing")) || (data25 === "not-supported")) || (data25 === "duplicate")) || (data25 === "multiple-matches")) || (data25 === "not-found")) || (data25 === "deleted")) || (data25 === "too-long")) || (data25 === "code-invalid")) || (data25 === "extension")) || (data25 === "too-costly")) || (data25 === "business-rule")) || (data25 === "conflict")) || (data25 === "transient")) || (data25 === "lock-error")) || (data25 === "no-store")) || (data25 === "exception")) || (data25 === "timeout")) || (data25 === "incomplete")) || (data25 === "throttled")) || (data25 === "informational"))){
-const err23 = {instancePath:instancePath+"/issue/" + i3+"/code",schemaPath:"#/$defs/OperationOutcome_Issue/properties/code/enum",keyword:"enum",params:{allowedValues: schema0.properties.code.enum}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/code", "#/$defs/OperationOutcome_Issue/properties/code/enum", {allowedValues: schema0.properties.code.enum}); errors++;
 }
 }
 if(data15._code !== undefined && func0.call(data15, "_code")){
-if(!(func2(data15._code, {instancePath:instancePath+"/issue/" + i3+"/_code",parentData:data15,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._code, {instancePath:instancePath+"/issue/" + i3+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data15.details !== undefined && func0.call(data15, "details")){
-if(!(func7(data15.details, {instancePath:instancePath+"/issue/" + i3+"/details",parentData:data15,parentDataProperty:"details",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data15.details, {instancePath:instancePath+"/issue/" + i3+"/details"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data15.diagnostics !== undefined && func0.call(data15, "diagnostics")){
 let data28 = data15.diagnostics;
 if(typeof data28 === "string"){
 if(func6(data28) < 1){
-const err24 = {instancePath:instancePath+"/issue/" + i3+"/diagnostics",schemaPath:"#/$defs/OperationOutcome_Issue/properties/diagnostics/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/issue/" + i3+"/diagnostics",schemaPath:"#/$defs/OperationOutcome_Issue/properties/diagnostics/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/diagnostics", "#/$defs/OperationOutcome_Issue/properties/diagnostics/type", {type: "string"}); errors++;
 }
 }
 if(data15._diagnostics !== undefined && func0.call(data15, "_diagnostics")){
-if(!(func2(data15._diagnostics, {instancePath:instancePath+"/issue/" + i3+"/_diagnostics",parentData:data15,parentDataProperty:"_diagnostics",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._diagnostics, {instancePath:instancePath+"/issue/" + i3+"/_diagnostics"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data15.location !== undefined && func0.call(data15, "location")){
@@ -569,37 +374,16 @@ for(let i6=0; i6<len6; i6++){
 let data31 = data30[i6];
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err26 = {instancePath:instancePath+"/issue/" + i3+"/location/" + i6,schemaPath:"#/$defs/OperationOutcome_Issue/properties/location/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/issue/" + i3+"/location/" + i6,schemaPath:"#/$defs/OperationOutcome_Issue/properties/location/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location/" + i6, "#/$defs/OperationOutcome_Issue/properties/location/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/issue/" + i3+"/location",schemaPath:"#/$defs/OperationOutcome_Issue/properties/location/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/location", "#/$defs/OperationOutcome_Issue/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data15._location !== undefined && func0.call(data15, "_location")){
@@ -607,21 +391,13 @@ let data32 = data15._location;
 if(Array.isArray(data32)){
 const len7 = data32.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data32[i7], {instancePath:instancePath+"/issue/" + i3+"/_location/" + i7,parentData:data32,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32[i7], {instancePath:instancePath+"/issue/" + i3+"/_location/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/issue/" + i3+"/_location",schemaPath:"#/$defs/OperationOutcome_Issue/properties/_location/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_location", "#/$defs/OperationOutcome_Issue/properties/_location/type", {type: "array"}); errors++;
 }
 }
 if(data15.expression !== undefined && func0.call(data15, "expression")){
@@ -632,37 +408,16 @@ for(let i8=0; i8<len8; i8++){
 let data35 = data34[i8];
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-const err30 = {instancePath:instancePath+"/issue/" + i3+"/expression/" + i8,schemaPath:"#/$defs/OperationOutcome_Issue/properties/expression/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/issue/" + i3+"/expression/" + i8,schemaPath:"#/$defs/OperationOutcome_Issue/properties/expression/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression/" + i8, "#/$defs/OperationOutcome_Issue/properties/expression/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/issue/" + i3+"/expression",schemaPath:"#/$defs/OperationOutcome_Issue/properties/expression/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/expression", "#/$defs/OperationOutcome_Issue/properties/expression/type", {type: "array"}); errors++;
 }
 }
 if(data15._expression !== undefined && func0.call(data15, "_expression")){
@@ -670,57 +425,28 @@ let data36 = data15._expression;
 if(Array.isArray(data36)){
 const len9 = data36.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data36[i9], {instancePath:instancePath+"/issue/" + i3+"/_expression/" + i9,parentData:data36,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data36[i9], {instancePath:instancePath+"/issue/" + i3+"/_expression/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/issue/" + i3+"/_expression",schemaPath:"#/$defs/OperationOutcome_Issue/properties/_expression/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3+"/_expression", "#/$defs/OperationOutcome_Issue/properties/_expression/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/issue/" + i3,schemaPath:"#/$defs/OperationOutcome_Issue/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue/" + i3, "#/$defs/OperationOutcome_Issue/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/issue",schemaPath:"#/properties/issue/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issue", "#/properties/issue/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -744,3 +470,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -51,9 +51,58 @@ const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const wrapper0 = {validate: validate1};
-const obj0 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
+const obj0 = new Set(["valueBase64Binary",
+"valueBoolean",
+"valueCanonical",
+"valueCode",
+"valueDate",
+"valueDateTime",
+"valueDecimal",
+"valueId",
+"valueInstant",
+"valueInteger",
+"valueMarkdown",
+"valueOid",
+"valuePositiveInt",
+"valueString",
+"valueTime",
+"valueUnsignedInt",
+"valueUri",
+"valueUrl",
+"valueUuid",
+"valueAddress",
+"valueAge",
+"valueAnnotation",
+"valueAttachment",
+"valueCodeableConcept",
+"valueCoding",
+"valueContactPoint",
+"valueCount",
+"valueDistance",
+"valueDuration",
+"valueHumanName",
+"valueIdentifier",
+"valueMoney",
+"valuePeriod",
+"valueQuantity",
+"valueRange",
+"valueRatio",
+"valueReference",
+"valueSampledData",
+"valueSignature",
+"valueTiming",
+"valueContactDetail",
+"valueContributor",
+"valueDataRequirement",
+"valueExpression",
+"valueParameterDefinition",
+"valueRelatedArtifact",
+"valueTriggerDefinition",
+"valueUsageContext",
+"valueDosage",
+"valueMeta"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -68,14 +117,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -92,14 +134,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -111,14 +146,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -204,25 +232,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func3(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -230,21 +244,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -252,832 +258,486 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func4(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func3(data6) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
 let data8 = data.valueBase64Binary;
 if(typeof data8 === "string"){
 if(!(formats0(data8))){
-const err9 = {instancePath:instancePath+"/valueBase64Binary",schemaPath:"#/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/valueBase64Binary",schemaPath:"#/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueBase64Binary", "#/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
-if(!(func2(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary",parentData:data,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
 if(typeof data.valueBoolean !== "boolean"){
-const err11 = {instancePath:instancePath+"/valueBoolean",schemaPath:"#/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean",parentData:data,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueCanonical !== undefined && func0.call(data, "valueCanonical")){
 let data12 = data.valueCanonical;
 if(typeof data12 === "string"){
 if(!pattern1.test(data12)){
-const err12 = {instancePath:instancePath+"/valueCanonical",schemaPath:"#/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/valueCanonical",schemaPath:"#/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueCanonical", "#/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCanonical !== undefined && func0.call(data, "_valueCanonical")){
-if(!(func2(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical",parentData:data,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueCanonical, {instancePath:instancePath+"/_valueCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueCode !== undefined && func0.call(data, "valueCode")){
 let data14 = data.valueCode;
 if(typeof data14 === "string"){
 if(!pattern2.test(data14)){
-const err14 = {instancePath:instancePath+"/valueCode",schemaPath:"#/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/valueCode",schemaPath:"#/properties/valueCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueCode", "#/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data._valueCode !== undefined && func0.call(data, "_valueCode")){
-if(!(func2(data._valueCode, {instancePath:instancePath+"/_valueCode",parentData:data,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueCode, {instancePath:instancePath+"/_valueCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueDate !== undefined && func0.call(data, "valueDate")){
 let data16 = data.valueDate;
 if(typeof data16 === "string"){
 if(!pattern3.test(data16)){
-const err16 = {instancePath:instancePath+"/valueDate",schemaPath:"#/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/valueDate",schemaPath:"#/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func2(data._valueDate, {instancePath:instancePath+"/_valueDate",parentData:data,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
 let data18 = data.valueDateTime;
 if(typeof data18 === "string"){
 if(!pattern4.test(data18)){
-const err18 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/valueDateTime",schemaPath:"#/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime",parentData:data,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
 let data20 = data.valueDecimal;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-const err20 = {instancePath:instancePath+"/valueDecimal",schemaPath:"#/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func2(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal",parentData:data,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueId !== undefined && func0.call(data, "valueId")){
 let data22 = data.valueId;
 if(typeof data22 === "string"){
 if(!pattern0.test(data22)){
-const err21 = {instancePath:instancePath+"/valueId",schemaPath:"#/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/valueId",schemaPath:"#/properties/valueId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueId", "#/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data._valueId !== undefined && func0.call(data, "_valueId")){
-if(!(func2(data._valueId, {instancePath:instancePath+"/_valueId",parentData:data,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueId, {instancePath:instancePath+"/_valueId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueInstant !== undefined && func0.call(data, "valueInstant")){
 let data24 = data.valueInstant;
 if(typeof data24 === "string"){
 if(!pattern5.test(data24)){
-const err23 = {instancePath:instancePath+"/valueInstant",schemaPath:"#/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/valueInstant",schemaPath:"#/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInstant", "#/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data._valueInstant !== undefined && func0.call(data, "_valueInstant")){
-if(!(func2(data._valueInstant, {instancePath:instancePath+"/_valueInstant",parentData:data,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueInstant, {instancePath:instancePath+"/_valueInstant"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
 let data26 = data.valueInteger;
 if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-const err25 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data26 == "number") && (isFinite(data26))){
 if(data26 > 2147483647 || isNaN(data26)){
-const err26 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data26 < -2147483648 || isNaN(data26)){
-const err27 = {instancePath:instancePath+"/valueInteger",schemaPath:"#/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger",parentData:data,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueMarkdown !== undefined && func0.call(data, "valueMarkdown")){
 let data28 = data.valueMarkdown;
 if(typeof data28 === "string"){
 if(func3(data28) < 1){
-const err28 = {instancePath:instancePath+"/valueMarkdown",schemaPath:"#/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/valueMarkdown",schemaPath:"#/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueMarkdown", "#/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data._valueMarkdown !== undefined && func0.call(data, "_valueMarkdown")){
-if(!(func2(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown",parentData:data,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueMarkdown, {instancePath:instancePath+"/_valueMarkdown"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueOid !== undefined && func0.call(data, "valueOid")){
 let data30 = data.valueOid;
 if(typeof data30 === "string"){
 if(!pattern6.test(data30)){
-const err30 = {instancePath:instancePath+"/valueOid",schemaPath:"#/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/valueOid",schemaPath:"#/properties/valueOid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueOid", "#/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueOid !== undefined && func0.call(data, "_valueOid")){
-if(!(func2(data._valueOid, {instancePath:instancePath+"/_valueOid",parentData:data,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueOid, {instancePath:instancePath+"/_valueOid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valuePositiveInt !== undefined && func0.call(data, "valuePositiveInt")){
 let data32 = data.valuePositiveInt;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err32 = {instancePath:instancePath+"/valuePositiveInt",schemaPath:"#/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-const err33 = {instancePath:instancePath+"/valuePositiveInt",schemaPath:"#/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < 1 || isNaN(data32)){
-const err34 = {instancePath:instancePath+"/valuePositiveInt",schemaPath:"#/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valuePositiveInt", "#/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data._valuePositiveInt !== undefined && func0.call(data, "_valuePositiveInt")){
-if(!(func2(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt",parentData:data,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valuePositiveInt, {instancePath:instancePath+"/_valuePositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueString !== undefined && func0.call(data, "valueString")){
 let data34 = data.valueString;
 if(typeof data34 === "string"){
 if(func3(data34) < 1){
-const err35 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/valueString",schemaPath:"#/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString",parentData:data,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueTime !== undefined && func0.call(data, "valueTime")){
 let data36 = data.valueTime;
 if(typeof data36 === "string"){
 if(!pattern7.test(data36)){
-const err37 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/valueTime",schemaPath:"#/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime",parentData:data,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueUnsignedInt !== undefined && func0.call(data, "valueUnsignedInt")){
 let data38 = data.valueUnsignedInt;
 if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err39 = {instancePath:instancePath+"/valueUnsignedInt",schemaPath:"#/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data38 == "number") && (isFinite(data38))){
 if(data38 > 2147483647 || isNaN(data38)){
-const err40 = {instancePath:instancePath+"/valueUnsignedInt",schemaPath:"#/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data38 < 0 || isNaN(data38)){
-const err41 = {instancePath:instancePath+"/valueUnsignedInt",schemaPath:"#/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUnsignedInt", "#/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data._valueUnsignedInt !== undefined && func0.call(data, "_valueUnsignedInt")){
-if(!(func2(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt",parentData:data,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueUnsignedInt, {instancePath:instancePath+"/_valueUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueUri !== undefined && func0.call(data, "valueUri")){
 let data40 = data.valueUri;
 if(typeof data40 === "string"){
 if(!pattern1.test(data40)){
-const err42 = {instancePath:instancePath+"/valueUri",schemaPath:"#/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/valueUri",schemaPath:"#/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func2(data._valueUri, {instancePath:instancePath+"/_valueUri",parentData:data,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueUrl !== undefined && func0.call(data, "valueUrl")){
 let data42 = data.valueUrl;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-const err44 = {instancePath:instancePath+"/valueUrl",schemaPath:"#/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/valueUrl",schemaPath:"#/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUrl", "#/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUrl !== undefined && func0.call(data, "_valueUrl")){
-if(!(func2(data._valueUrl, {instancePath:instancePath+"/_valueUrl",parentData:data,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueUrl, {instancePath:instancePath+"/_valueUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueUuid !== undefined && func0.call(data, "valueUuid")){
 let data44 = data.valueUuid;
 if(typeof data44 === "string"){
 if(!pattern8.test(data44)){
-const err46 = {instancePath:instancePath+"/valueUuid",schemaPath:"#/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/valueUuid",schemaPath:"#/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/valueUuid", "#/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data._valueUuid !== undefined && func0.call(data, "_valueUuid")){
-if(!(func2(data._valueUuid, {instancePath:instancePath+"/_valueUuid",parentData:data,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._valueUuid, {instancePath:instancePath+"/_valueUuid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.valueAddress !== undefined && func0.call(data, "valueAddress")){
-if(!(func5(data.valueAddress, {instancePath:instancePath+"/valueAddress",parentData:data,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data.valueAddress, {instancePath:instancePath+"/valueAddress"}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 if(data.valueAge !== undefined && func0.call(data, "valueAge")){
-if(!(func6(data.valueAge, {instancePath:instancePath+"/valueAge",parentData:data,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.valueAge, {instancePath:instancePath+"/valueAge"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.valueAnnotation !== undefined && func0.call(data, "valueAnnotation")){
-if(!(func7(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation",parentData:data,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.valueAnnotation, {instancePath:instancePath+"/valueAnnotation"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func8(data.valueAttachment, {instancePath:instancePath+"/valueAttachment",parentData:data,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
-if(!(func9(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept",parentData:data,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func10(data.valueCoding, {instancePath:instancePath+"/valueCoding",parentData:data,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.valueContactPoint !== undefined && func0.call(data, "valueContactPoint")){
-if(!(func11(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint",parentData:data,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.valueContactPoint, {instancePath:instancePath+"/valueContactPoint"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.valueCount !== undefined && func0.call(data, "valueCount")){
-if(!(func12(data.valueCount, {instancePath:instancePath+"/valueCount",parentData:data,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.valueCount, {instancePath:instancePath+"/valueCount"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.valueDistance !== undefined && func0.call(data, "valueDistance")){
-if(!(func13(data.valueDistance, {instancePath:instancePath+"/valueDistance",parentData:data,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.valueDistance, {instancePath:instancePath+"/valueDistance"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.valueDuration !== undefined && func0.call(data, "valueDuration")){
-if(!(func14(data.valueDuration, {instancePath:instancePath+"/valueDuration",parentData:data,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.valueDuration, {instancePath:instancePath+"/valueDuration"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.valueHumanName !== undefined && func0.call(data, "valueHumanName")){
-if(!(func15(data.valueHumanName, {instancePath:instancePath+"/valueHumanName",parentData:data,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data.valueHumanName, {instancePath:instancePath+"/valueHumanName"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.valueIdentifier !== undefined && func0.call(data, "valueIdentifier")){
-if(!(func16(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier",parentData:data,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.valueIdentifier, {instancePath:instancePath+"/valueIdentifier"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.valueMoney !== undefined && func0.call(data, "valueMoney")){
-if(!(func17(data.valueMoney, {instancePath:instancePath+"/valueMoney",parentData:data,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data.valueMoney, {instancePath:instancePath+"/valueMoney"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.valuePeriod !== undefined && func0.call(data, "valuePeriod")){
-if(!(func18(data.valuePeriod, {instancePath:instancePath+"/valuePeriod",parentData:data,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data.valuePeriod, {instancePath:instancePath+"/valuePeriod"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func19(data.valueQuantity, {instancePath:instancePath+"/valueQuantity",parentData:data,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.valueRange !== undefined && func0.call(data, "valueRange")){
-if(!(func20(data.valueRange, {instancePath:instancePath+"/valueRange",parentData:data,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data.valueRatio !== undefined && func0.call(data, "valueRatio")){
-if(!(func21(data.valueRatio, {instancePath:instancePath+"/valueRatio",parentData:data,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func21(data.valueRatio, {instancePath:instancePath+"/valueRatio"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func22(data.valueReference, {instancePath:instancePath+"/valueReference",parentData:data,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func22(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data.valueSampledData !== undefined && func0.call(data, "valueSampledData")){
-if(!(func23(data.valueSampledData, {instancePath:instancePath+"/valueSampledData",parentData:data,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func23.errors; else for (const vError of func23.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func23(data.valueSampledData, {instancePath:instancePath+"/valueSampledData"}))){
+vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
 }
 }
 if(data.valueSignature !== undefined && func0.call(data, "valueSignature")){
-if(!(func24(data.valueSignature, {instancePath:instancePath+"/valueSignature",parentData:data,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func24.errors; else for (const vError of func24.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func24(data.valueSignature, {instancePath:instancePath+"/valueSignature"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
 }
 }
 if(data.valueTiming !== undefined && func0.call(data, "valueTiming")){
-if(!(func25(data.valueTiming, {instancePath:instancePath+"/valueTiming",parentData:data,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func25.errors; else for (const vError of func25.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func25(data.valueTiming, {instancePath:instancePath+"/valueTiming"}))){
+vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
 }
 }
 if(data.valueContactDetail !== undefined && func0.call(data, "valueContactDetail")){
-if(!(func26(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail",parentData:data,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func26.errors; else for (const vError of func26.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func26(data.valueContactDetail, {instancePath:instancePath+"/valueContactDetail"}))){
+vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
 }
 }
 if(data.valueContributor !== undefined && func0.call(data, "valueContributor")){
-if(!(func27(data.valueContributor, {instancePath:instancePath+"/valueContributor",parentData:data,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func27.errors; else for (const vError of func27.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func27(data.valueContributor, {instancePath:instancePath+"/valueContributor"}))){
+vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
 }
 }
 if(data.valueDataRequirement !== undefined && func0.call(data, "valueDataRequirement")){
-if(!(func28(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement",parentData:data,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func28.errors; else for (const vError of func28.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func28(data.valueDataRequirement, {instancePath:instancePath+"/valueDataRequirement"}))){
+vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
 }
 }
 if(data.valueExpression !== undefined && func0.call(data, "valueExpression")){
-if(!(func29(data.valueExpression, {instancePath:instancePath+"/valueExpression",parentData:data,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func29.errors; else for (const vError of func29.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func29(data.valueExpression, {instancePath:instancePath+"/valueExpression"}))){
+vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
 }
 }
 if(data.valueParameterDefinition !== undefined && func0.call(data, "valueParameterDefinition")){
-if(!(func30(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition",parentData:data,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func30.errors; else for (const vError of func30.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func30(data.valueParameterDefinition, {instancePath:instancePath+"/valueParameterDefinition"}))){
+vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
 }
 }
 if(data.valueRelatedArtifact !== undefined && func0.call(data, "valueRelatedArtifact")){
-if(!(func31(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact",parentData:data,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func31.errors; else for (const vError of func31.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func31(data.valueRelatedArtifact, {instancePath:instancePath+"/valueRelatedArtifact"}))){
+vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
 }
 }
 if(data.valueTriggerDefinition !== undefined && func0.call(data, "valueTriggerDefinition")){
-if(!(func32(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition",parentData:data,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func32.errors; else for (const vError of func32.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func32(data.valueTriggerDefinition, {instancePath:instancePath+"/valueTriggerDefinition"}))){
+vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
 }
 }
 if(data.valueUsageContext !== undefined && func0.call(data, "valueUsageContext")){
-if(!(func33(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext",parentData:data,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func33.errors; else for (const vError of func33.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func33(data.valueUsageContext, {instancePath:instancePath+"/valueUsageContext"}))){
+vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
 }
 }
 if(data.valueDosage !== undefined && func0.call(data, "valueDosage")){
-if(!(func34(data.valueDosage, {instancePath:instancePath+"/valueDosage",parentData:data,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func34.errors; else for (const vError of func34.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func34(data.valueDosage, {instancePath:instancePath+"/valueDosage"}))){
+vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func35(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func35.errors; else for (const vError of func35.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func35(data.resource, {instancePath:instancePath+"/resource"}))){
+vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
 }
 }
 if(data.part !== undefined && func0.call(data, "part")){
@@ -1085,50 +745,27 @@ let data77 = data.part;
 if(Array.isArray(data77)){
 const len2 = data77.length;
 for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data77[i2], {instancePath:instancePath+"/part/" + i2,parentData:data77,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data77[i2], {instancePath:instancePath+"/part/" + i2}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/part",schemaPath:"#/properties/part/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/part", "#/properties/part/type", {type: "array"}); errors++;
 }
 }
 if(data.valueMeta !== undefined && func0.call(data, "valueMeta")){
-if(!(func1(data.valueMeta, {instancePath:instancePath+"/valueMeta",parentData:data,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.valueMeta, {instancePath:instancePath+"/valueMeta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 const forms0 = func36(data, obj0);
 if(forms0 !== null){
-const err49 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -1137,7 +774,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Parameters.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1150,118 +787,59 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Parameters" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Parameters"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Parameters"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
@@ -1269,33 +847,18 @@ let data7 = data.parameter;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate1(data7[i0], {instancePath:instancePath+"/parameter/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data7[i0], {instancePath:instancePath+"/parameter/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1315,3 +878,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

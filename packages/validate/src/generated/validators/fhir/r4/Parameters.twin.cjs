@@ -49,7 +49,56 @@ const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const wrapper0 = {validate: validate1};
-const obj0 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
+const obj0 = new Set(["valueBase64Binary",
+"valueBoolean",
+"valueCanonical",
+"valueCode",
+"valueDate",
+"valueDateTime",
+"valueDecimal",
+"valueId",
+"valueInstant",
+"valueInteger",
+"valueMarkdown",
+"valueOid",
+"valuePositiveInt",
+"valueString",
+"valueTime",
+"valueUnsignedInt",
+"valueUri",
+"valueUrl",
+"valueUuid",
+"valueAddress",
+"valueAge",
+"valueAnnotation",
+"valueAttachment",
+"valueCodeableConcept",
+"valueCoding",
+"valueContactPoint",
+"valueCount",
+"valueDistance",
+"valueDuration",
+"valueHumanName",
+"valueIdentifier",
+"valueMoney",
+"valuePeriod",
+"valueQuantity",
+"valueRange",
+"valueRatio",
+"valueReference",
+"valueSampledData",
+"valueSignature",
+"valueTiming",
+"valueContactDetail",
+"valueContributor",
+"valueDataRequirement",
+"valueExpression",
+"valueParameterDefinition",
+"valueRelatedArtifact",
+"valueTriggerDefinition",
+"valueUsageContext",
+"valueDosage",
+"valueMeta"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate1(data){
@@ -626,7 +675,26 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "resource")) && (key0 !== "part")) && (key0 !== "valueMeta")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) &&
+(key0 !== "modifierExtension")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "valueBase64Binary")) &&
+(key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) &&
+(key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) &&
+(key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) &&
+(key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) &&
+(key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) &&
+(key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) &&
+(key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) &&
+(key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) &&
+(key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) &&
+(key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) &&
+(key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) &&
+(key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) &&
+(key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) &&
+(key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) &&
+(key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) &&
+(key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) &&
+(key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) &&
+(key0 !== "valueDosage")) && (key0 !== "resource")) && (key0 !== "part")) && (key0 !== "valueMeta")){
 errors++;
 }
 }

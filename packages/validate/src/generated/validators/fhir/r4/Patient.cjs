@@ -30,7 +30,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["deceasedBoolean", "deceasedDateTime"]);
 const obj1 = new Set(["multipleBirthBoolean", "multipleBirthInteger"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Patient.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -43,124 +43,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Patient" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Patient"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Patient"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -168,21 +108,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -190,21 +122,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -212,21 +136,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -234,39 +150,23 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
@@ -274,21 +174,13 @@ let data18 = data.name;
 if(Array.isArray(data18)){
 const len4 = data18.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data18[i4], {instancePath:instancePath+"/name/" + i4,parentData:data18,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18[i4], {instancePath:instancePath+"/name/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -296,130 +188,69 @@ let data20 = data.telecom;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data20[i5], {instancePath:instancePath+"/telecom/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data20[i5], {instancePath:instancePath+"/telecom/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/telecom",schemaPath:"#/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.gender !== undefined && func0.call(data, "gender")){
 let data22 = data.gender;
 if(!((((data22 === "male") || (data22 === "female")) || (data22 === "other")) || (data22 === "unknown"))){
-const err15 = {instancePath:instancePath+"/gender",schemaPath:"#/properties/gender/enum",keyword:"enum",params:{allowedValues: schema0.properties.gender.enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gender", "#/properties/gender/enum", {allowedValues: schema0.properties.gender.enum}); errors++;
 }
 }
 if(data._gender !== undefined && func0.call(data, "_gender")){
-if(!(func2(data._gender, {instancePath:instancePath+"/_gender",parentData:data,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._gender, {instancePath:instancePath+"/_gender"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.birthDate !== undefined && func0.call(data, "birthDate")){
 let data24 = data.birthDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-const err16 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-const err17 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/birthDate",schemaPath:"#/properties/birthDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/birthDate", "#/properties/birthDate/type", {type: "string"}); errors++;
 }
 }
 if(data._birthDate !== undefined && func0.call(data, "_birthDate")){
-if(!(func2(data._birthDate, {instancePath:instancePath+"/_birthDate",parentData:data,parentDataProperty:"_birthDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._birthDate, {instancePath:instancePath+"/_birthDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
 if(typeof data.deceasedBoolean !== "boolean"){
-const err19 = {instancePath:instancePath+"/deceasedBoolean",schemaPath:"#/properties/deceasedBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
-if(!(func2(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean",parentData:data,parentDataProperty:"_deceasedBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedDateTime !== undefined && func0.call(data, "deceasedDateTime")){
 let data28 = data.deceasedDateTime;
 if(typeof data28 === "string"){
 if(!pattern4.test(data28)){
-const err20 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/deceasedDateTime",schemaPath:"#/properties/deceasedDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/deceasedDateTime", "#/properties/deceasedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._deceasedDateTime !== undefined && func0.call(data, "_deceasedDateTime")){
-if(!(func2(data._deceasedDateTime, {instancePath:instancePath+"/_deceasedDateTime",parentData:data,parentDataProperty:"_deceasedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._deceasedDateTime, {instancePath:instancePath+"/_deceasedDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.address !== undefined && func0.call(data, "address")){
@@ -427,86 +258,47 @@ let data30 = data.address;
 if(Array.isArray(data30)){
 const len6 = data30.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func9(data30[i6], {instancePath:instancePath+"/address/" + i6,parentData:data30,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data30[i6], {instancePath:instancePath+"/address/" + i6}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/address",schemaPath:"#/properties/address/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/type", {type: "array"}); errors++;
 }
 }
 if(data.maritalStatus !== undefined && func0.call(data, "maritalStatus")){
-if(!(func10(data.maritalStatus, {instancePath:instancePath+"/maritalStatus",parentData:data,parentDataProperty:"maritalStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.maritalStatus, {instancePath:instancePath+"/maritalStatus"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.multipleBirthBoolean !== undefined && func0.call(data, "multipleBirthBoolean")){
 if(typeof data.multipleBirthBoolean !== "boolean"){
-const err23 = {instancePath:instancePath+"/multipleBirthBoolean",schemaPath:"#/properties/multipleBirthBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthBoolean", "#/properties/multipleBirthBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleBirthBoolean !== undefined && func0.call(data, "_multipleBirthBoolean")){
-if(!(func2(data._multipleBirthBoolean, {instancePath:instancePath+"/_multipleBirthBoolean",parentData:data,parentDataProperty:"_multipleBirthBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._multipleBirthBoolean, {instancePath:instancePath+"/_multipleBirthBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.multipleBirthInteger !== undefined && func0.call(data, "multipleBirthInteger")){
 let data35 = data.multipleBirthInteger;
 if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err24 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data35 == "number") && (isFinite(data35))){
 if(data35 > 2147483647 || isNaN(data35)){
-const err25 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data35 < -2147483648 || isNaN(data35)){
-const err26 = {instancePath:instancePath+"/multipleBirthInteger",schemaPath:"#/properties/multipleBirthInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleBirthInteger", "#/properties/multipleBirthInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._multipleBirthInteger !== undefined && func0.call(data, "_multipleBirthInteger")){
-if(!(func2(data._multipleBirthInteger, {instancePath:instancePath+"/_multipleBirthInteger",parentData:data,parentDataProperty:"_multipleBirthInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._multipleBirthInteger, {instancePath:instancePath+"/_multipleBirthInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.photo !== undefined && func0.call(data, "photo")){
@@ -514,21 +306,13 @@ let data37 = data.photo;
 if(Array.isArray(data37)){
 const len7 = data37.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data37[i7], {instancePath:instancePath+"/photo/" + i7,parentData:data37,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data37[i7], {instancePath:instancePath+"/photo/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/photo",schemaPath:"#/properties/photo/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/photo", "#/properties/photo/type", {type: "array"}); errors++;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -542,25 +326,11 @@ if(data40.id !== undefined && func0.call(data40, "id")){
 let data41 = data40.id;
 if(typeof data41 === "string"){
 if(func12(data41) < 1){
-const err28 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contact/" + i8+"/id",schemaPath:"#/$defs/Patient_Contact/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/id", "#/$defs/Patient_Contact/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data40.extension !== undefined && func0.call(data40, "extension")){
@@ -568,21 +338,13 @@ let data42 = data40.extension;
 if(Array.isArray(data42)){
 const len9 = data42.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data42[i9], {instancePath:instancePath+"/contact/" + i8+"/extension/" + i9,parentData:data42,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data42[i9], {instancePath:instancePath+"/contact/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/contact/" + i8+"/extension",schemaPath:"#/$defs/Patient_Contact/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/extension", "#/$defs/Patient_Contact/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
@@ -590,21 +352,13 @@ let data44 = data40.modifierExtension;
 if(Array.isArray(data44)){
 const len10 = data44.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data44[i10], {instancePath:instancePath+"/contact/" + i8+"/modifierExtension/" + i10,parentData:data44,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data44[i10], {instancePath:instancePath+"/contact/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/contact/" + i8+"/modifierExtension",schemaPath:"#/$defs/Patient_Contact/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/modifierExtension", "#/$defs/Patient_Contact/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data40.relationship !== undefined && func0.call(data40, "relationship")){
@@ -612,27 +366,18 @@ let data46 = data40.relationship;
 if(Array.isArray(data46)){
 const len11 = data46.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data46[i11], {instancePath:instancePath+"/contact/" + i8+"/relationship/" + i11,parentData:data46,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data46[i11], {instancePath:instancePath+"/contact/" + i8+"/relationship/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact/" + i8+"/relationship",schemaPath:"#/$defs/Patient_Contact/properties/relationship/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/relationship", "#/$defs/Patient_Contact/properties/relationship/type", {type: "array"}); errors++;
 }
 }
 if(data40.name !== undefined && func0.call(data40, "name")){
-if(!(func7(data40.name, {instancePath:instancePath+"/contact/" + i8+"/name",parentData:data40,parentDataProperty:"name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data40.name, {instancePath:instancePath+"/contact/" + i8+"/name"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data40.telecom !== undefined && func0.call(data40, "telecom")){
@@ -640,82 +385,49 @@ let data49 = data40.telecom;
 if(Array.isArray(data49)){
 const len12 = data49.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8(data49[i12], {instancePath:instancePath+"/contact/" + i8+"/telecom/" + i12,parentData:data49,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data49[i12], {instancePath:instancePath+"/contact/" + i8+"/telecom/" + i12}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/contact/" + i8+"/telecom",schemaPath:"#/$defs/Patient_Contact/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/telecom", "#/$defs/Patient_Contact/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data40.address !== undefined && func0.call(data40, "address")){
-if(!(func9(data40.address, {instancePath:instancePath+"/contact/" + i8+"/address",parentData:data40,parentDataProperty:"address",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data40.address, {instancePath:instancePath+"/contact/" + i8+"/address"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data40.gender !== undefined && func0.call(data40, "gender")){
 let data52 = data40.gender;
 if(!((((data52 === "male") || (data52 === "female")) || (data52 === "other")) || (data52 === "unknown"))){
-const err34 = {instancePath:instancePath+"/contact/" + i8+"/gender",schemaPath:"#/$defs/Patient_Contact/properties/gender/enum",keyword:"enum",params:{allowedValues: schema1.properties.gender.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8+"/gender", "#/$defs/Patient_Contact/properties/gender/enum", {allowedValues: schema1.properties.gender.enum}); errors++;
 }
 }
 if(data40._gender !== undefined && func0.call(data40, "_gender")){
-if(!(func2(data40._gender, {instancePath:instancePath+"/contact/" + i8+"/_gender",parentData:data40,parentDataProperty:"_gender",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40._gender, {instancePath:instancePath+"/contact/" + i8+"/_gender"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data40.organization !== undefined && func0.call(data40, "organization")){
-if(!(func13(data40.organization, {instancePath:instancePath+"/contact/" + i8+"/organization",parentData:data40,parentDataProperty:"organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data40.organization, {instancePath:instancePath+"/contact/" + i8+"/organization"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data40.period !== undefined && func0.call(data40, "period")){
-if(!(func14(data40.period, {instancePath:instancePath+"/contact/" + i8+"/period",parentData:data40,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data40.period, {instancePath:instancePath+"/contact/" + i8+"/period"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/contact/" + i8,schemaPath:"#/$defs/Patient_Contact/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact/" + i8, "#/$defs/Patient_Contact/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.communication !== undefined && func0.call(data, "communication")){
@@ -726,38 +438,17 @@ for(let i13=0; i13<len13; i13++){
 let data57 = data56[i13];
 if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
 if((data57.language === undefined) || (!(func0.call(data57, "language")))){
-const err37 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/required",keyword:"required",params:{missingProperty: "language"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/required", {missingProperty: "language"}); errors++;
 }
 if(data57.id !== undefined && func0.call(data57, "id")){
 let data58 = data57.id;
 if(typeof data58 === "string"){
 if(func12(data58) < 1){
-const err38 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/communication/" + i13+"/id",schemaPath:"#/$defs/Patient_Communication/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/id", "#/$defs/Patient_Communication/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data57.extension !== undefined && func0.call(data57, "extension")){
@@ -765,21 +456,13 @@ let data59 = data57.extension;
 if(Array.isArray(data59)){
 const len14 = data59.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data59[i14], {instancePath:instancePath+"/communication/" + i13+"/extension/" + i14,parentData:data59,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data59[i14], {instancePath:instancePath+"/communication/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/communication/" + i13+"/extension",schemaPath:"#/$defs/Patient_Communication/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/extension", "#/$defs/Patient_Communication/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data57.modifierExtension !== undefined && func0.call(data57, "modifierExtension")){
@@ -787,69 +470,38 @@ let data61 = data57.modifierExtension;
 if(Array.isArray(data61)){
 const len15 = data61.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data61[i15], {instancePath:instancePath+"/communication/" + i13+"/modifierExtension/" + i15,parentData:data61,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i15], {instancePath:instancePath+"/communication/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/communication/" + i13+"/modifierExtension",schemaPath:"#/$defs/Patient_Communication/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/modifierExtension", "#/$defs/Patient_Communication/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data57.language !== undefined && func0.call(data57, "language")){
-if(!(func10(data57.language, {instancePath:instancePath+"/communication/" + i13+"/language",parentData:data57,parentDataProperty:"language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data57.language, {instancePath:instancePath+"/communication/" + i13+"/language"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data57.preferred !== undefined && func0.call(data57, "preferred")){
 if(typeof data57.preferred !== "boolean"){
-const err42 = {instancePath:instancePath+"/communication/" + i13+"/preferred",schemaPath:"#/$defs/Patient_Communication/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13+"/preferred", "#/$defs/Patient_Communication/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data57._preferred !== undefined && func0.call(data57, "_preferred")){
-if(!(func2(data57._preferred, {instancePath:instancePath+"/communication/" + i13+"/_preferred",parentData:data57,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data57._preferred, {instancePath:instancePath+"/communication/" + i13+"/_preferred"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/communication/" + i13,schemaPath:"#/$defs/Patient_Communication/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication/" + i13, "#/$defs/Patient_Communication/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/communication",schemaPath:"#/properties/communication/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/communication", "#/properties/communication/type", {type: "array"}); errors++;
 }
 }
 if(data.generalPractitioner !== undefined && func0.call(data, "generalPractitioner")){
@@ -857,27 +509,18 @@ let data66 = data.generalPractitioner;
 if(Array.isArray(data66)){
 const len16 = data66.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func13(data66[i16], {instancePath:instancePath+"/generalPractitioner/" + i16,parentData:data66,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data66[i16], {instancePath:instancePath+"/generalPractitioner/" + i16}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/generalPractitioner",schemaPath:"#/properties/generalPractitioner/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/generalPractitioner", "#/properties/generalPractitioner/type", {type: "array"}); errors++;
 }
 }
 if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func13(data.managingOrganization, {instancePath:instancePath+"/managingOrganization",parentData:data,parentDataProperty:"managingOrganization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -891,14 +534,7 @@ let valid43 = true;
 const _errs110 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._type !== undefined && func0.call(data70, "_type")){
-const err46 = {};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs110 === errors;
@@ -915,14 +551,7 @@ if(_valid0){
 const _errs111 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.type === undefined) || (!(func0.call(data70, "type")))){
-const err47 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid0 = _errs111 === errors;
@@ -934,25 +563,11 @@ props0._type = true;
 }
 }
 if(!valid43){
-const err48 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.other === undefined) || (!(func0.call(data70, "other")))){
-const err49 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/required",keyword:"required",params:{missingProperty: "other"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/required", {missingProperty: "other"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -967,25 +582,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data72 = data70.id;
 if(typeof data72 === "string"){
 if(func12(data72) < 1){
-const err50 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/link/" + i17+"/id",schemaPath:"#/$defs/Patient_Link/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/id", "#/$defs/Patient_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -993,21 +594,13 @@ let data73 = data70.extension;
 if(Array.isArray(data73)){
 const len18 = data73.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data73[i18], {instancePath:instancePath+"/link/" + i17+"/extension/" + i18,parentData:data73,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data73[i18], {instancePath:instancePath+"/link/" + i17+"/extension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/link/" + i17+"/extension",schemaPath:"#/$defs/Patient_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/extension", "#/$defs/Patient_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -1015,104 +608,52 @@ let data75 = data70.modifierExtension;
 if(Array.isArray(data75)){
 const len19 = data75.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data75[i19], {instancePath:instancePath+"/link/" + i17+"/modifierExtension/" + i19,parentData:data75,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i19], {instancePath:instancePath+"/link/" + i17+"/modifierExtension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/link/" + i17+"/modifierExtension",schemaPath:"#/$defs/Patient_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/modifierExtension", "#/$defs/Patient_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.other !== undefined && func0.call(data70, "other")){
-if(!(func13(data70.other, {instancePath:instancePath+"/link/" + i17+"/other",parentData:data70,parentDataProperty:"other",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data70.other, {instancePath:instancePath+"/link/" + i17+"/other"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data70.type !== undefined && func0.call(data70, "type")){
 let data78 = data70.type;
 if(!((((data78 === "replaced-by") || (data78 === "replaces")) || (data78 === "refer")) || (data78 === "seealso"))){
-const err54 = {instancePath:instancePath+"/link/" + i17+"/type",schemaPath:"#/$defs/Patient_Link/properties/type/enum",keyword:"enum",params:{allowedValues: schema2.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17+"/type", "#/$defs/Patient_Link/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
 }
 }
 if(data70._type !== undefined && func0.call(data70, "_type")){
-if(!(func2(data70._type, {instancePath:instancePath+"/link/" + i17+"/_type",parentData:data70,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70._type, {instancePath:instancePath+"/link/" + i17+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/link/" + i17,schemaPath:"#/$defs/Patient_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i17, "#/$defs/Patient_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func15(data, obj0);
 if(forms0 !== null){
-const err57 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "deceased[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms0}); errors++;
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "multipleBirth[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "multipleBirth[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1160,3 +701,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

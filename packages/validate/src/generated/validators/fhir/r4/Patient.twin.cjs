@@ -662,7 +662,16 @@ errors++;
 }
 }
 for(const key3 in data){
-if((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "name")) && (key3 !== "telecom")) && (key3 !== "gender")) && (key3 !== "_gender")) && (key3 !== "birthDate")) && (key3 !== "_birthDate")) && (key3 !== "deceasedBoolean")) && (key3 !== "_deceasedBoolean")) && (key3 !== "deceasedDateTime")) && (key3 !== "_deceasedDateTime")) && (key3 !== "address")) && (key3 !== "maritalStatus")) && (key3 !== "multipleBirthBoolean")) && (key3 !== "_multipleBirthBoolean")) && (key3 !== "multipleBirthInteger")) && (key3 !== "_multipleBirthInteger")) && (key3 !== "photo")) && (key3 !== "contact")) && (key3 !== "communication")) && (key3 !== "generalPractitioner")) && (key3 !== "managingOrganization")) && (key3 !== "link")){
+if((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) &&
+(key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) &&
+(key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) &&
+(key3 !== "identifier")) && (key3 !== "active")) && (key3 !== "_active")) && (key3 !== "name")) && (key3 !== "telecom")) &&
+(key3 !== "gender")) && (key3 !== "_gender")) && (key3 !== "birthDate")) && (key3 !== "_birthDate")) && (key3 !== "deceasedBoolean")) &&
+(key3 !== "_deceasedBoolean")) && (key3 !== "deceasedDateTime")) && (key3 !== "_deceasedDateTime")) && (key3 !== "address")) &&
+(key3 !== "maritalStatus")) && (key3 !== "multipleBirthBoolean")) && (key3 !== "_multipleBirthBoolean")) &&
+(key3 !== "multipleBirthInteger")) && (key3 !== "_multipleBirthInteger")) && (key3 !== "photo")) && (key3 !== "contact")) &&
+(key3 !== "communication")) && (key3 !== "generalPractitioner")) && (key3 !== "managingOrganization")) &&
+(key3 !== "link")){
 errors++;
 }
 }

@@ -31,7 +31,7 @@ const func16 = require("./datatypes.cjs")["Range"];
 const func17 = require("./datatypes.cjs")["Duration"];
 const obj0 = new Set(["detailQuantity", "detailRange", "detailCodeableConcept"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -43,38 +43,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "description"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -82,21 +61,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -104,45 +75,33 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-if(!(func8(data.category, {instancePath:instancePath+"/category",parentData:data,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-if(!(func8(data.description, {instancePath:instancePath+"/description",parentData:data,parentDataProperty:"description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
-if(!(func8(data.priority, {instancePath:instancePath+"/priority",parentData:data,parentDataProperty:"priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.start !== undefined && func0.call(data, "start")){
-if(!(func8(data.start, {instancePath:instancePath+"/start",parentData:data,parentDataProperty:"start",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.start, {instancePath:instancePath+"/start"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.addresses !== undefined && func0.call(data, "addresses")){
@@ -150,21 +109,13 @@ let data9 = data.addresses;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data9[i2], {instancePath:instancePath+"/addresses/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data9[i2], {instancePath:instancePath+"/addresses/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/addresses", "#/properties/addresses/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -172,21 +123,13 @@ let data11 = data.documentation;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func13(data11[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data11[i3], {instancePath:instancePath+"/documentation/" + i3}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -200,25 +143,11 @@ if(data14.id !== undefined && func0.call(data14, "id")){
 let data15 = data14.id;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err7 = {instancePath:instancePath+"/target/" + i4+"/id",schemaPath:"#/$defs/PlanDefinition_Target/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/target/" + i4+"/id",schemaPath:"#/$defs/PlanDefinition_Target/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/id", "#/$defs/PlanDefinition_Target/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data14.extension !== undefined && func0.call(data14, "extension")){
@@ -226,21 +155,13 @@ let data16 = data14.extension;
 if(Array.isArray(data16)){
 const len5 = data16.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data16[i5], {instancePath:instancePath+"/target/" + i4+"/extension/" + i5,parentData:data16,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i5], {instancePath:instancePath+"/target/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/target/" + i4+"/extension",schemaPath:"#/$defs/PlanDefinition_Target/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/extension", "#/$defs/PlanDefinition_Target/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data14.modifierExtension !== undefined && func0.call(data14, "modifierExtension")){
@@ -248,98 +169,57 @@ let data18 = data14.modifierExtension;
 if(Array.isArray(data18)){
 const len6 = data18.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data18[i6], {instancePath:instancePath+"/target/" + i4+"/modifierExtension/" + i6,parentData:data18,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i6], {instancePath:instancePath+"/target/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/target/" + i4+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Target/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4+"/modifierExtension", "#/$defs/PlanDefinition_Target/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data14.measure !== undefined && func0.call(data14, "measure")){
-if(!(func8(data14.measure, {instancePath:instancePath+"/target/" + i4+"/measure",parentData:data14,parentDataProperty:"measure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data14.measure, {instancePath:instancePath+"/target/" + i4+"/measure"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data14.detailQuantity !== undefined && func0.call(data14, "detailQuantity")){
-if(!(func15(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity",parentData:data14,parentDataProperty:"detailQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data14.detailQuantity, {instancePath:instancePath+"/target/" + i4+"/detailQuantity"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data14.detailRange !== undefined && func0.call(data14, "detailRange")){
-if(!(func16(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange",parentData:data14,parentDataProperty:"detailRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data14.detailRange, {instancePath:instancePath+"/target/" + i4+"/detailRange"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data14.detailCodeableConcept !== undefined && func0.call(data14, "detailCodeableConcept")){
-if(!(func8(data14.detailCodeableConcept, {instancePath:instancePath+"/target/" + i4+"/detailCodeableConcept",parentData:data14,parentDataProperty:"detailCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data14.detailCodeableConcept, {instancePath:instancePath+"/target/" + i4+"/detailCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data14.due !== undefined && func0.call(data14, "due")){
-if(!(func17(data14.due, {instancePath:instancePath+"/target/" + i4+"/due",parentData:data14,parentDataProperty:"due",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data14.due, {instancePath:instancePath+"/target/" + i4+"/due"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data14, obj0);
 if(forms0 !== null){
-const err11 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "detail[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/cdxChoice", {choice: "detail[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/target/" + i4,schemaPath:"#/$defs/PlanDefinition_Target/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i4, "#/$defs/PlanDefinition_Target/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -440,7 +320,7 @@ const obj3 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDura
 const obj4 = new Set(["definitionCanonical", "definitionUri"]);
 const wrapper0 = {validate: validate2};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -455,25 +335,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -481,21 +347,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -503,174 +361,91 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data5 = data.prefix;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-const err4 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data7 = data.title;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
 let data11 = data.textEquivalent;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-const err10 = {instancePath:instancePath+"/textEquivalent",schemaPath:"#/properties/textEquivalent/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/textEquivalent",schemaPath:"#/properties/textEquivalent/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", {type: "string"}); errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func2(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data13 = data.priority;
 if(typeof data13 !== "string"){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data13 === "routine") || (data13 === "urgent")) || (data13 === "asap")) || (data13 === "stat"))){
-const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema1.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -678,21 +453,13 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data15[i2], {instancePath:instancePath+"/code/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
@@ -700,21 +467,13 @@ let data17 = data.reason;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func8(data17[i3], {instancePath:instancePath+"/reason/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data17[i3], {instancePath:instancePath+"/reason/" + i3}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -722,21 +481,13 @@ let data19 = data.documentation;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func13(data19[i4], {instancePath:instancePath+"/documentation/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data19[i4], {instancePath:instancePath+"/documentation/" + i4}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.goalId !== undefined && func0.call(data, "goalId")){
@@ -747,37 +498,16 @@ for(let i5=0; i5<len5; i5++){
 let data22 = data21[i5];
 if(typeof data22 === "string"){
 if(!pattern0.test(data22)){
-const err17 = {instancePath:instancePath+"/goalId/" + i5,schemaPath:"#/properties/goalId/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/goalId/" + i5,schemaPath:"#/properties/goalId/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/goalId/" + i5, "#/properties/goalId/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/goalId",schemaPath:"#/properties/goalId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/goalId", "#/properties/goalId/type", {type: "array"}); errors++;
 }
 }
 if(data._goalId !== undefined && func0.call(data, "_goalId")){
@@ -785,33 +515,23 @@ let data23 = data._goalId;
 if(Array.isArray(data23)){
 const len6 = data23.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data23[i6], {instancePath:instancePath+"/_goalId/" + i6,parentData:data23,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23[i6], {instancePath:instancePath+"/_goalId/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/_goalId",schemaPath:"#/properties/_goalId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_goalId", "#/properties/_goalId/type", {type: "array"}); errors++;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.trigger !== undefined && func0.call(data, "trigger")){
@@ -819,21 +539,13 @@ let data27 = data.trigger;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func18(data27[i7], {instancePath:instancePath+"/trigger/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data27[i7], {instancePath:instancePath+"/trigger/" + i7}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/trigger",schemaPath:"#/properties/trigger/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/trigger", "#/properties/trigger/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -847,14 +559,7 @@ let valid21 = true;
 const _errs52 = errors;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(data30._kind !== undefined && func0.call(data30, "_kind")){
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs52 === errors;
@@ -871,14 +576,7 @@ if(_valid0){
 const _errs53 = errors;
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if((data30.kind === undefined) || (!(func0.call(data30, "kind")))){
-const err23 = {instancePath:instancePath+"/condition/" + i8,schemaPath:"#/$defs/PlanDefinition_Condition/allOf/0/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid0 = _errs53 === errors;
@@ -890,14 +588,7 @@ props0._kind = true;
 }
 }
 if(!valid21){
-const err24 = {instancePath:instancePath+"/condition/" + i8,schemaPath:"#/$defs/PlanDefinition_Condition/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
 if(props0 !== true){
@@ -913,25 +604,11 @@ if(data30.id !== undefined && func0.call(data30, "id")){
 let data32 = data30.id;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err25 = {instancePath:instancePath+"/condition/" + i8+"/id",schemaPath:"#/$defs/PlanDefinition_Condition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/condition/" + i8+"/id",schemaPath:"#/$defs/PlanDefinition_Condition/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/id", "#/$defs/PlanDefinition_Condition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data30.extension !== undefined && func0.call(data30, "extension")){
@@ -939,21 +616,13 @@ let data33 = data30.extension;
 if(Array.isArray(data33)){
 const len9 = data33.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data33[i9], {instancePath:instancePath+"/condition/" + i8+"/extension/" + i9,parentData:data33,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data33[i9], {instancePath:instancePath+"/condition/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/condition/" + i8+"/extension",schemaPath:"#/$defs/PlanDefinition_Condition/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/extension", "#/$defs/PlanDefinition_Condition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data30.modifierExtension !== undefined && func0.call(data30, "modifierExtension")){
@@ -961,70 +630,39 @@ let data35 = data30.modifierExtension;
 if(Array.isArray(data35)){
 const len10 = data35.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data35[i10], {instancePath:instancePath+"/condition/" + i8+"/modifierExtension/" + i10,parentData:data35,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i10], {instancePath:instancePath+"/condition/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/condition/" + i8+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Condition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/modifierExtension", "#/$defs/PlanDefinition_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data30.kind !== undefined && func0.call(data30, "kind")){
 let data37 = data30.kind;
 if(!(((data37 === "applicability") || (data37 === "start")) || (data37 === "stop"))){
-const err29 = {instancePath:instancePath+"/condition/" + i8+"/kind",schemaPath:"#/$defs/PlanDefinition_Condition/properties/kind/enum",keyword:"enum",params:{allowedValues: schema2.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8+"/kind", "#/$defs/PlanDefinition_Condition/properties/kind/enum", {allowedValues: schema2.properties.kind.enum}); errors++;
 }
 }
 if(data30._kind !== undefined && func0.call(data30, "_kind")){
-if(!(func2(data30._kind, {instancePath:instancePath+"/condition/" + i8+"/_kind",parentData:data30,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data30._kind, {instancePath:instancePath+"/condition/" + i8+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data30.expression !== undefined && func0.call(data30, "expression")){
-if(!(func19(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression",parentData:data30,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data30.expression, {instancePath:instancePath+"/condition/" + i8+"/expression"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/condition/" + i8,schemaPath:"#/$defs/PlanDefinition_Condition/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i8, "#/$defs/PlanDefinition_Condition/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
@@ -1032,21 +670,13 @@ let data40 = data.input;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func20(data40[i11], {instancePath:instancePath+"/input/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data40[i11], {instancePath:instancePath+"/input/" + i11}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
@@ -1054,21 +684,13 @@ let data42 = data.output;
 if(Array.isArray(data42)){
 const len12 = data42.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func20(data42[i12], {instancePath:instancePath+"/output/" + i12,parentData:data42,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data42[i12], {instancePath:instancePath+"/output/" + i12}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
@@ -1082,14 +704,7 @@ let valid36 = true;
 const _errs78 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if(data45._actionId !== undefined && func0.call(data45, "_actionId")){
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs78 === errors;
@@ -1106,14 +721,7 @@ if(_valid1){
 const _errs79 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.actionId === undefined) || (!(func0.call(data45, "actionId")))){
-const err35 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/allOf/0/then/required",keyword:"required",params:{missingProperty: "actionId"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/then/required", {missingProperty: "actionId"}); errors++;
 }
 }
 var _valid1 = _errs79 === errors;
@@ -1125,28 +733,14 @@ props1._actionId = true;
 }
 }
 if(!valid36){
-const err36 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs81 = errors;
 let valid38 = true;
 const _errs82 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if(data45._relationship !== undefined && func0.call(data45, "_relationship")){
-const err37 = {};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs82 === errors;
@@ -1163,14 +757,7 @@ if(_valid2){
 const _errs83 = errors;
 if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
 if((data45.relationship === undefined) || (!(func0.call(data45, "relationship")))){
-const err38 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/allOf/1/then/required",keyword:"required",params:{missingProperty: "relationship"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/then/required", {missingProperty: "relationship"}); errors++;
 }
 }
 var _valid2 = _errs83 === errors;
@@ -1182,14 +769,7 @@ props2._relationship = true;
 }
 }
 if(!valid38){
-const err39 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1217,25 +797,11 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data48 = data45.id;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err40 = {instancePath:instancePath+"/relatedAction/" + i13+"/id",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/relatedAction/" + i13+"/id",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/id", "#/$defs/PlanDefinition_RelatedAction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -1243,21 +809,13 @@ let data49 = data45.extension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data49[i14], {instancePath:instancePath+"/relatedAction/" + i13+"/extension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i14], {instancePath:instancePath+"/relatedAction/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/relatedAction/" + i13+"/extension",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/extension", "#/$defs/PlanDefinition_RelatedAction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -1265,179 +823,105 @@ let data51 = data45.modifierExtension;
 if(Array.isArray(data51)){
 const len15 = data51.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data51[i15], {instancePath:instancePath+"/relatedAction/" + i13+"/modifierExtension/" + i15,parentData:data51,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data51[i15], {instancePath:instancePath+"/relatedAction/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/relatedAction/" + i13+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/modifierExtension", "#/$defs/PlanDefinition_RelatedAction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.actionId !== undefined && func0.call(data45, "actionId")){
 let data53 = data45.actionId;
 if(typeof data53 === "string"){
 if(!pattern0.test(data53)){
-const err44 = {instancePath:instancePath+"/relatedAction/" + i13+"/actionId",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/actionId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/relatedAction/" + i13+"/actionId",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/actionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/actionId", "#/$defs/PlanDefinition_RelatedAction/properties/actionId/type", {type: "string"}); errors++;
 }
 }
 if(data45._actionId !== undefined && func0.call(data45, "_actionId")){
-if(!(func2(data45._actionId, {instancePath:instancePath+"/relatedAction/" + i13+"/_actionId",parentData:data45,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data45._actionId, {instancePath:instancePath+"/relatedAction/" + i13+"/_actionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data45.relationship !== undefined && func0.call(data45, "relationship")){
 let data55 = data45.relationship;
 if(!(((((((((data55 === "before-start") || (data55 === "before")) || (data55 === "before-end")) || (data55 === "concurrent-with-start")) || (data55 === "concurrent")) || (data55 === "concurrent-with-end")) || (data55 === "after-start")) || (data55 === "after")) || (data55 === "after-end"))){
-const err46 = {instancePath:instancePath+"/relatedAction/" + i13+"/relationship",schemaPath:"#/$defs/PlanDefinition_RelatedAction/properties/relationship/enum",keyword:"enum",params:{allowedValues: schema3.properties.relationship.enum}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13+"/relationship", "#/$defs/PlanDefinition_RelatedAction/properties/relationship/enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
 }
 }
 if(data45._relationship !== undefined && func0.call(data45, "_relationship")){
-if(!(func2(data45._relationship, {instancePath:instancePath+"/relatedAction/" + i13+"/_relationship",parentData:data45,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data45._relationship, {instancePath:instancePath+"/relatedAction/" + i13+"/_relationship"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data45.offsetDuration !== undefined && func0.call(data45, "offsetDuration")){
-if(!(func17(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration",parentData:data45,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data45.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetDuration"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data45.offsetRange !== undefined && func0.call(data45, "offsetRange")){
-if(!(func16(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange",parentData:data45,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data45.offsetRange, {instancePath:instancePath+"/relatedAction/" + i13+"/offsetRange"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 const forms0 = func14(data45, obj1);
 if(forms0 !== null){
-const err47 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/relatedAction/" + i13,schemaPath:"#/$defs/PlanDefinition_RelatedAction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i13, "#/$defs/PlanDefinition_RelatedAction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
 }
 }
 if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data59 = data.timingDateTime;
 if(typeof data59 === "string"){
 if(!pattern3.test(data59)){
-const err50 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func21(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func21(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func12(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func22(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func22(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -1451,14 +935,7 @@ let valid49 = true;
 const _errs114 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(data67._type !== undefined && func0.call(data67, "_type")){
-const err52 = {};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs114 === errors;
@@ -1475,14 +952,7 @@ if(_valid3){
 const _errs115 = errors;
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if((data67.type === undefined) || (!(func0.call(data67, "type")))){
-const err53 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid3 = _errs115 === errors;
@@ -1494,14 +964,7 @@ props3._type = true;
 }
 }
 if(!valid49){
-const err54 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
 if(props3 !== true){
@@ -1517,25 +980,11 @@ if(data67.id !== undefined && func0.call(data67, "id")){
 let data69 = data67.id;
 if(typeof data69 === "string"){
 if(func7(data69) < 1){
-const err55 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/participant/" + i16+"/id",schemaPath:"#/$defs/PlanDefinition_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/id", "#/$defs/PlanDefinition_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data67.extension !== undefined && func0.call(data67, "extension")){
@@ -1543,21 +992,13 @@ let data70 = data67.extension;
 if(Array.isArray(data70)){
 const len17 = data70.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data70[i17], {instancePath:instancePath+"/participant/" + i16+"/extension/" + i17,parentData:data70,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data70[i17], {instancePath:instancePath+"/participant/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/participant/" + i16+"/extension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/extension", "#/$defs/PlanDefinition_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data67.modifierExtension !== undefined && func0.call(data67, "modifierExtension")){
@@ -1565,264 +1006,147 @@ let data72 = data67.modifierExtension;
 if(Array.isArray(data72)){
 const len18 = data72.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data72[i18], {instancePath:instancePath+"/participant/" + i16+"/modifierExtension/" + i18,parentData:data72,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data72[i18], {instancePath:instancePath+"/participant/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/participant/" + i16+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/modifierExtension", "#/$defs/PlanDefinition_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data67.type !== undefined && func0.call(data67, "type")){
 let data74 = data67.type;
 if(!((((data74 === "patient") || (data74 === "practitioner")) || (data74 === "related-person")) || (data74 === "device"))){
-const err59 = {instancePath:instancePath+"/participant/" + i16+"/type",schemaPath:"#/$defs/PlanDefinition_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema4.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16+"/type", "#/$defs/PlanDefinition_Participant/properties/type/enum", {allowedValues: schema4.properties.type.enum}); errors++;
 }
 }
 if(data67._type !== undefined && func0.call(data67, "_type")){
-if(!(func2(data67._type, {instancePath:instancePath+"/participant/" + i16+"/_type",parentData:data67,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data67._type, {instancePath:instancePath+"/participant/" + i16+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data67.role !== undefined && func0.call(data67, "role")){
-if(!(func8(data67.role, {instancePath:instancePath+"/participant/" + i16+"/role",parentData:data67,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data67.role, {instancePath:instancePath+"/participant/" + i16+"/role"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/participant/" + i16,schemaPath:"#/$defs/PlanDefinition_Participant/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i16, "#/$defs/PlanDefinition_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data78 = data.groupingBehavior;
 if(!(((data78 === "visual-group") || (data78 === "logical-group")) || (data78 === "sentence-group"))){
-const err62 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
 }
 }
 if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func2(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data80 = data.selectionBehavior;
 if(!((((((data80 === "any") || (data80 === "all")) || (data80 === "all-or-none")) || (data80 === "exactly-one")) || (data80 === "at-most-one")) || (data80 === "one-or-more"))){
-const err63 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func2(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data82 = data.requiredBehavior;
 if(!(((data82 === "must") || (data82 === "could")) || (data82 === "must-unless-documented"))){
-const err64 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
 }
 }
 if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func2(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data84 = data.precheckBehavior;
 if(!((data84 === "yes") || (data84 === "no"))){
-const err65 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
 }
 }
 if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func2(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data86 = data.cardinalityBehavior;
 if(!((data86 === "single") || (data86 === "multiple"))){
-const err66 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func2(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.definitionCanonical !== undefined && func0.call(data, "definitionCanonical")){
 let data88 = data.definitionCanonical;
 if(typeof data88 === "string"){
 if(!pattern1.test(data88)){
-const err67 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/definitionCanonical",schemaPath:"#/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definitionCanonical", "#/properties/definitionCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._definitionCanonical !== undefined && func0.call(data, "_definitionCanonical")){
-if(!(func2(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical",parentData:data,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._definitionCanonical, {instancePath:instancePath+"/_definitionCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.definitionUri !== undefined && func0.call(data, "definitionUri")){
 let data90 = data.definitionUri;
 if(typeof data90 === "string"){
 if(!pattern1.test(data90)){
-const err69 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/definitionUri",schemaPath:"#/properties/definitionUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definitionUri", "#/properties/definitionUri/type", {type: "string"}); errors++;
 }
 }
 if(data._definitionUri !== undefined && func0.call(data, "_definitionUri")){
-if(!(func2(data._definitionUri, {instancePath:instancePath+"/_definitionUri",parentData:data,parentDataProperty:"_definitionUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._definitionUri, {instancePath:instancePath+"/_definitionUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.transform !== undefined && func0.call(data, "transform")){
 let data92 = data.transform;
 if(typeof data92 === "string"){
 if(!pattern1.test(data92)){
-const err71 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/type", {type: "string"}); errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._transform, {instancePath:instancePath+"/_transform"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.dynamicValue !== undefined && func0.call(data, "dynamicValue")){
@@ -1836,25 +1160,11 @@ if(data95.id !== undefined && func0.call(data95, "id")){
 let data96 = data95.id;
 if(typeof data96 === "string"){
 if(func7(data96) < 1){
-const err73 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/dynamicValue/" + i19+"/id",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/id", "#/$defs/PlanDefinition_DynamicValue/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data95.extension !== undefined && func0.call(data95, "extension")){
@@ -1862,21 +1172,13 @@ let data97 = data95.extension;
 if(Array.isArray(data97)){
 const len20 = data97.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data97[i20], {instancePath:instancePath+"/dynamicValue/" + i19+"/extension/" + i20,parentData:data97,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data97[i20], {instancePath:instancePath+"/dynamicValue/" + i19+"/extension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/dynamicValue/" + i19+"/extension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/extension", "#/$defs/PlanDefinition_DynamicValue/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
@@ -1884,82 +1186,44 @@ let data99 = data95.modifierExtension;
 if(Array.isArray(data99)){
 const len21 = data99.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func5(data99[i21], {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension/" + i21,parentData:data99,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data99[i21], {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension/" + i21}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/dynamicValue/" + i19+"/modifierExtension",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/modifierExtension", "#/$defs/PlanDefinition_DynamicValue/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data95.path !== undefined && func0.call(data95, "path")){
 let data101 = data95.path;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err77 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/dynamicValue/" + i19+"/path",schemaPath:"#/$defs/PlanDefinition_DynamicValue/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19+"/path", "#/$defs/PlanDefinition_DynamicValue/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data95._path !== undefined && func0.call(data95, "_path")){
-if(!(func2(data95._path, {instancePath:instancePath+"/dynamicValue/" + i19+"/_path",parentData:data95,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data95._path, {instancePath:instancePath+"/dynamicValue/" + i19+"/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data95.expression !== undefined && func0.call(data95, "expression")){
-if(!(func19(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression",parentData:data95,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data95.expression, {instancePath:instancePath+"/dynamicValue/" + i19+"/expression"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/dynamicValue/" + i19,schemaPath:"#/$defs/PlanDefinition_DynamicValue/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue/" + i19, "#/$defs/PlanDefinition_DynamicValue/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/dynamicValue",schemaPath:"#/properties/dynamicValue/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dynamicValue", "#/properties/dynamicValue/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1967,66 +1231,30 @@ let data104 = data.action;
 if(Array.isArray(data104)){
 const len22 = data104.length;
 for(let i22=0; i22<len22; i22++){
-if(!(wrapper0.validate(data104[i22], {instancePath:instancePath+"/action/" + i22,parentData:data104,parentDataProperty:i22,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data104[i22], {instancePath:instancePath+"/action/" + i22}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func14(data, obj2);
 if(forms1 !== null){
-const err82 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms1}); errors++;
 }
 const forms2 = func14(data, obj3);
 if(forms2 !== null){
-const err83 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms2}); errors++;
 }
 const forms3 = func14(data, obj4);
 if(forms3 !== null){
-const err84 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "definition[x]", forms: forms3}); errors++;
 }
 }
 else {
-const err85 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -2091,7 +1319,7 @@ validate2.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/PlanDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2107,14 +1335,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2131,14 +1352,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2150,25 +1364,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2234,113 +1434,60 @@ props0.action = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PlanDefinition" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "PlanDefinition"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PlanDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -2348,21 +1495,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2370,21 +1509,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2392,52 +1523,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-const err14 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -2445,272 +1553,148 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data25 = data.subtitle;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err23 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data28 = data.status;
 if(!((((data28 === "draft") || (data28 === "active")) || (data28 === "retired")) || (data28 === "unknown"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err26 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data34 = data.date;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err27 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data34))){
-const err28 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data36 = data.publisher;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err30 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -2718,52 +1702,29 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data38[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data40 = data.description;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-const err33 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -2771,21 +1732,13 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func11(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data42[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2793,202 +1746,104 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data46 = data.purpose;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-const err37 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.usage !== undefined && func0.call(data, "usage")){
 let data48 = data.usage;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err39 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._usage, {instancePath:instancePath+"/_usage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data50 = data.copyright;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-const err41 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data52 = data.approvalDate;
 if(typeof data52 === "string"){
 if(!pattern4.test(data52)){
-const err43 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data52))){
-const err44 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data54 = data.lastReviewDate;
 if(typeof data54 === "string"){
 if(!pattern4.test(data54)){
-const err46 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data54))){
-const err47 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -2996,21 +1851,13 @@ let data57 = data.topic;
 if(Array.isArray(data57)){
 const len7 = data57.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data57[i7], {instancePath:instancePath+"/topic/" + i7,parentData:data57,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data57[i7], {instancePath:instancePath+"/topic/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -3018,21 +1865,13 @@ let data59 = data.author;
 if(Array.isArray(data59)){
 const len8 = data59.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data59[i8], {instancePath:instancePath+"/author/" + i8,parentData:data59,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data59[i8], {instancePath:instancePath+"/author/" + i8}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -3040,21 +1879,13 @@ let data61 = data.editor;
 if(Array.isArray(data61)){
 const len9 = data61.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func10(data61[i9], {instancePath:instancePath+"/editor/" + i9,parentData:data61,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data61[i9], {instancePath:instancePath+"/editor/" + i9}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -3062,21 +1893,13 @@ let data63 = data.reviewer;
 if(Array.isArray(data63)){
 const len10 = data63.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data63[i10], {instancePath:instancePath+"/reviewer/" + i10,parentData:data63,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data63[i10], {instancePath:instancePath+"/reviewer/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -3084,21 +1907,13 @@ let data65 = data.endorser;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data65[i11], {instancePath:instancePath+"/endorser/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data65[i11], {instancePath:instancePath+"/endorser/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -3106,21 +1921,13 @@ let data67 = data.relatedArtifact;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func13(data67[i12], {instancePath:instancePath+"/relatedArtifact/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data67[i12], {instancePath:instancePath+"/relatedArtifact/" + i12}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -3131,37 +1938,16 @@ for(let i13=0; i13<len13; i13++){
 let data70 = data69[i13];
 if(typeof data70 === "string"){
 if(!pattern1.test(data70)){
-const err55 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/library/" + i13,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i13, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -3169,21 +1955,13 @@ let data71 = data._library;
 if(Array.isArray(data71)){
 const len14 = data71.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func2(data71[i14], {instancePath:instancePath+"/_library/" + i14,parentData:data71,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71[i14], {instancePath:instancePath+"/_library/" + i14}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.goal !== undefined && func0.call(data, "goal")){
@@ -3191,21 +1969,13 @@ let data73 = data.goal;
 if(Array.isArray(data73)){
 const len15 = data73.length;
 for(let i15=0; i15<len15; i15++){
-if(!(validate1(data73[i15], {instancePath:instancePath+"/goal/" + i15,parentData:data73,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data73[i15], {instancePath:instancePath+"/goal/" + i15}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/goal",schemaPath:"#/properties/goal/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/goal", "#/properties/goal/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -3213,44 +1983,22 @@ let data75 = data.action;
 if(Array.isArray(data75)){
 const len16 = data75.length;
 for(let i16=0; i16<len16; i16++){
-if(!(validate2(data75[i16], {instancePath:instancePath+"/action/" + i16,parentData:data75,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data75[i16], {instancePath:instancePath+"/action/" + i16}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func14(data, obj2);
 if(forms0 !== null){
-const err61 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err62 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3258,3 +2006,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

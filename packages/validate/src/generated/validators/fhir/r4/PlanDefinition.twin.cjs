@@ -1169,7 +1169,19 @@ errors++;
 }
 }
 for(const key4 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "prefix")) && (key4 !== "_prefix")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "description")) && (key4 !== "_description")) && (key4 !== "textEquivalent")) && (key4 !== "_textEquivalent")) && (key4 !== "priority")) && (key4 !== "_priority")) && (key4 !== "code")) && (key4 !== "reason")) && (key4 !== "documentation")) && (key4 !== "goalId")) && (key4 !== "_goalId")) && (key4 !== "subjectCodeableConcept")) && (key4 !== "subjectReference")) && (key4 !== "trigger")) && (key4 !== "condition")) && (key4 !== "input")) && (key4 !== "output")) && (key4 !== "relatedAction")) && (key4 !== "timingDateTime")) && (key4 !== "_timingDateTime")) && (key4 !== "timingAge")) && (key4 !== "timingPeriod")) && (key4 !== "timingDuration")) && (key4 !== "timingRange")) && (key4 !== "timingTiming")) && (key4 !== "participant")) && (key4 !== "type")) && (key4 !== "groupingBehavior")) && (key4 !== "_groupingBehavior")) && (key4 !== "selectionBehavior")) && (key4 !== "_selectionBehavior")) && (key4 !== "requiredBehavior")) && (key4 !== "_requiredBehavior")) && (key4 !== "precheckBehavior")) && (key4 !== "_precheckBehavior")) && (key4 !== "cardinalityBehavior")) && (key4 !== "_cardinalityBehavior")) && (key4 !== "definitionCanonical")) && (key4 !== "_definitionCanonical")) && (key4 !== "definitionUri")) && (key4 !== "_definitionUri")) && (key4 !== "transform")) && (key4 !== "_transform")) && (key4 !== "dynamicValue")) && (key4 !== "action")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "id") && (key4 !== "extension")) && (key4 !== "modifierExtension")) &&
+(key4 !== "prefix")) && (key4 !== "_prefix")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "description")) &&
+(key4 !== "_description")) && (key4 !== "textEquivalent")) && (key4 !== "_textEquivalent")) && (key4 !== "priority")) &&
+(key4 !== "_priority")) && (key4 !== "code")) && (key4 !== "reason")) && (key4 !== "documentation")) && (key4 !== "goalId")) &&
+(key4 !== "_goalId")) && (key4 !== "subjectCodeableConcept")) && (key4 !== "subjectReference")) && (key4 !== "trigger")) &&
+(key4 !== "condition")) && (key4 !== "input")) && (key4 !== "output")) && (key4 !== "relatedAction")) && (key4 !== "timingDateTime")) &&
+(key4 !== "_timingDateTime")) && (key4 !== "timingAge")) && (key4 !== "timingPeriod")) && (key4 !== "timingDuration")) &&
+(key4 !== "timingRange")) && (key4 !== "timingTiming")) && (key4 !== "participant")) && (key4 !== "type")) &&
+(key4 !== "groupingBehavior")) && (key4 !== "_groupingBehavior")) && (key4 !== "selectionBehavior")) && (key4 !== "_selectionBehavior")) &&
+(key4 !== "requiredBehavior")) && (key4 !== "_requiredBehavior")) && (key4 !== "precheckBehavior")) && (key4 !== "_precheckBehavior")) &&
+(key4 !== "cardinalityBehavior")) && (key4 !== "_cardinalityBehavior")) && (key4 !== "definitionCanonical")) &&
+(key4 !== "_definitionCanonical")) && (key4 !== "definitionUri")) && (key4 !== "_definitionUri")) && (key4 !== "transform")) &&
+(key4 !== "_transform")) && (key4 !== "dynamicValue")) && (key4 !== "action")){
 errors++;
 }
 }
@@ -1808,7 +1820,20 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "type")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "library")) && (key0 !== "_library")) && (key0 !== "goal")) && (key0 !== "action")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) &&
+(key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) &&
+(key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) &&
+(key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "subtitle")) &&
+(key0 !== "_subtitle")) && (key0 !== "type")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) &&
+(key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) &&
+(key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) &&
+(key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) &&
+(key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) &&
+(key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) &&
+(key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) &&
+(key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "library")) && (key0 !== "_library")) &&
+(key0 !== "goal")) && (key0 !== "action")){
 errors++;
 }
 }

@@ -22,7 +22,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-time"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/PractitionerRole.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -35,124 +35,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("PractitionerRole" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "PractitionerRole"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "PractitionerRole"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -160,21 +100,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -182,21 +114,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -204,21 +128,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -226,57 +142,38 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
 if(typeof data.active !== "boolean"){
-const err12 = {instancePath:instancePath+"/active",schemaPath:"#/properties/active/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active",parentData:data,parentDataProperty:"_active",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func7(data.period, {instancePath:instancePath+"/period",parentData:data,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.practitioner !== undefined && func0.call(data, "practitioner")){
-if(!(func8(data.practitioner, {instancePath:instancePath+"/practitioner",parentData:data,parentDataProperty:"practitioner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.practitioner, {instancePath:instancePath+"/practitioner"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.organization !== undefined && func0.call(data, "organization")){
-if(!(func8(data.organization, {instancePath:instancePath+"/organization",parentData:data,parentDataProperty:"organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.organization, {instancePath:instancePath+"/organization"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -284,21 +181,13 @@ let data21 = data.code;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data21[i4], {instancePath:instancePath+"/code/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data21[i4], {instancePath:instancePath+"/code/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.specialty !== undefined && func0.call(data, "specialty")){
@@ -306,21 +195,13 @@ let data23 = data.specialty;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data23[i5], {instancePath:instancePath+"/specialty/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data23[i5], {instancePath:instancePath+"/specialty/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/specialty",schemaPath:"#/properties/specialty/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/specialty", "#/properties/specialty/type", {type: "array"}); errors++;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
@@ -328,21 +209,13 @@ let data25 = data.location;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data25[i6], {instancePath:instancePath+"/location/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i6], {instancePath:instancePath+"/location/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/location", "#/properties/location/type", {type: "array"}); errors++;
 }
 }
 if(data.healthcareService !== undefined && func0.call(data, "healthcareService")){
@@ -350,21 +223,13 @@ let data27 = data.healthcareService;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func8(data27[i7], {instancePath:instancePath+"/healthcareService/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27[i7], {instancePath:instancePath+"/healthcareService/" + i7}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/healthcareService",schemaPath:"#/properties/healthcareService/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/healthcareService", "#/properties/healthcareService/type", {type: "array"}); errors++;
 }
 }
 if(data.telecom !== undefined && func0.call(data, "telecom")){
@@ -372,21 +237,13 @@ let data29 = data.telecom;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func10(data29[i8], {instancePath:instancePath+"/telecom/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data29[i8], {instancePath:instancePath+"/telecom/" + i8}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/telecom",schemaPath:"#/properties/telecom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/telecom", "#/properties/telecom/type", {type: "array"}); errors++;
 }
 }
 if(data.availableTime !== undefined && func0.call(data, "availableTime")){
@@ -400,25 +257,11 @@ if(data32.id !== undefined && func0.call(data32, "id")){
 let data33 = data32.id;
 if(typeof data33 === "string"){
 if(func11(data33) < 1){
-const err18 = {instancePath:instancePath+"/availableTime/" + i9+"/id",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/availableTime/" + i9+"/id",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/id", "#/$defs/PractitionerRole_AvailableTime/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data32.extension !== undefined && func0.call(data32, "extension")){
@@ -426,21 +269,13 @@ let data34 = data32.extension;
 if(Array.isArray(data34)){
 const len10 = data34.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data34[i10], {instancePath:instancePath+"/availableTime/" + i9+"/extension/" + i10,parentData:data34,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i10], {instancePath:instancePath+"/availableTime/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/availableTime/" + i9+"/extension",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/extension", "#/$defs/PractitionerRole_AvailableTime/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data32.modifierExtension !== undefined && func0.call(data32, "modifierExtension")){
@@ -448,21 +283,13 @@ let data36 = data32.modifierExtension;
 if(Array.isArray(data36)){
 const len11 = data36.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data36[i11], {instancePath:instancePath+"/availableTime/" + i9+"/modifierExtension/" + i11,parentData:data36,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i11], {instancePath:instancePath+"/availableTime/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/availableTime/" + i9+"/modifierExtension",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/modifierExtension", "#/$defs/PractitionerRole_AvailableTime/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data32.daysOfWeek !== undefined && func0.call(data32, "daysOfWeek")){
@@ -472,36 +299,15 @@ const len12 = data38.length;
 for(let i12=0; i12<len12; i12++){
 let data39 = data38[i12];
 if(typeof data39 !== "string"){
-const err22 = {instancePath:instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12,schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/type", {type: "string"}); errors++;
 }
 if(!(((((((data39 === "mon") || (data39 === "tue")) || (data39 === "wed")) || (data39 === "thu")) || (data39 === "fri")) || (data39 === "sat")) || (data39 === "sun"))){
-const err23 = {instancePath:instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12,schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.daysOfWeek.items.enum}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek/" + i12, "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/items/enum", {allowedValues: schema0.properties.daysOfWeek.items.enum}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/availableTime/" + i9+"/daysOfWeek",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data32._daysOfWeek !== undefined && func0.call(data32, "_daysOfWeek")){
@@ -509,145 +315,71 @@ let data40 = data32._daysOfWeek;
 if(Array.isArray(data40)){
 const len13 = data40.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data40[i13], {instancePath:instancePath+"/availableTime/" + i9+"/_daysOfWeek/" + i13,parentData:data40,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40[i13], {instancePath:instancePath+"/availableTime/" + i9+"/_daysOfWeek/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/availableTime/" + i9+"/_daysOfWeek",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/_daysOfWeek/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/_daysOfWeek", "#/$defs/PractitionerRole_AvailableTime/properties/_daysOfWeek/type", {type: "array"}); errors++;
 }
 }
 if(data32.allDay !== undefined && func0.call(data32, "allDay")){
 if(typeof data32.allDay !== "boolean"){
-const err26 = {instancePath:instancePath+"/availableTime/" + i9+"/allDay",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/allDay/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/allDay", "#/$defs/PractitionerRole_AvailableTime/properties/allDay/type", {type: "boolean"}); errors++;
 }
 }
 if(data32._allDay !== undefined && func0.call(data32, "_allDay")){
-if(!(func2(data32._allDay, {instancePath:instancePath+"/availableTime/" + i9+"/_allDay",parentData:data32,parentDataProperty:"_allDay",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32._allDay, {instancePath:instancePath+"/availableTime/" + i9+"/_allDay"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data32.availableStartTime !== undefined && func0.call(data32, "availableStartTime")){
 let data44 = data32.availableStartTime;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-const err27 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data44))){
-const err28 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/availableTime/" + i9+"/availableStartTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableStartTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableStartTime/type", {type: "string"}); errors++;
 }
 }
 if(data32._availableStartTime !== undefined && func0.call(data32, "_availableStartTime")){
-if(!(func2(data32._availableStartTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableStartTime",parentData:data32,parentDataProperty:"_availableStartTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32._availableStartTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableStartTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data32.availableEndTime !== undefined && func0.call(data32, "availableEndTime")){
 let data46 = data32.availableEndTime;
 if(typeof data46 === "string"){
 if(!pattern3.test(data46)){
-const err30 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 if(!(formats0(data46))){
-const err31 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format",keyword:"format",params:{format: "fhir-time"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/format", {format: "fhir-time"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/availableTime/" + i9+"/availableEndTime",schemaPath:"#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9+"/availableEndTime", "#/$defs/PractitionerRole_AvailableTime/properties/availableEndTime/type", {type: "string"}); errors++;
 }
 }
 if(data32._availableEndTime !== undefined && func0.call(data32, "_availableEndTime")){
-if(!(func2(data32._availableEndTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableEndTime",parentData:data32,parentDataProperty:"_availableEndTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32._availableEndTime, {instancePath:instancePath+"/availableTime/" + i9+"/_availableEndTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/availableTime/" + i9,schemaPath:"#/$defs/PractitionerRole_AvailableTime/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime/" + i9, "#/$defs/PractitionerRole_AvailableTime/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/availableTime",schemaPath:"#/properties/availableTime/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availableTime", "#/properties/availableTime/type", {type: "array"}); errors++;
 }
 }
 if(data.notAvailable !== undefined && func0.call(data, "notAvailable")){
@@ -661,14 +393,7 @@ let valid35 = true;
 const _errs83 = errors;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(data49._description !== undefined && func0.call(data49, "_description")){
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs83 === errors;
@@ -685,14 +410,7 @@ if(_valid0){
 const _errs84 = errors;
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if((data49.description === undefined) || (!(func0.call(data49, "description")))){
-const err36 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid0 = _errs84 === errors;
@@ -704,14 +422,7 @@ props0._description = true;
 }
 }
 if(!valid35){
-const err37 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
 if(props0 !== true){
@@ -727,25 +438,11 @@ if(data49.id !== undefined && func0.call(data49, "id")){
 let data51 = data49.id;
 if(typeof data51 === "string"){
 if(func11(data51) < 1){
-const err38 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/notAvailable/" + i14+"/id",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/id", "#/$defs/PractitionerRole_NotAvailable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data49.extension !== undefined && func0.call(data49, "extension")){
@@ -753,21 +450,13 @@ let data52 = data49.extension;
 if(Array.isArray(data52)){
 const len15 = data52.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data52[i15], {instancePath:instancePath+"/notAvailable/" + i14+"/extension/" + i15,parentData:data52,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i15], {instancePath:instancePath+"/notAvailable/" + i14+"/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/notAvailable/" + i14+"/extension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/extension", "#/$defs/PractitionerRole_NotAvailable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data49.modifierExtension !== undefined && func0.call(data49, "modifierExtension")){
@@ -775,113 +464,60 @@ let data54 = data49.modifierExtension;
 if(Array.isArray(data54)){
 const len16 = data54.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data54[i16], {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension/" + i16,parentData:data54,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i16], {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/notAvailable/" + i14+"/modifierExtension",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/modifierExtension", "#/$defs/PractitionerRole_NotAvailable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data49.description !== undefined && func0.call(data49, "description")){
 let data56 = data49.description;
 if(typeof data56 === "string"){
 if(func11(data56) < 1){
-const err42 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/notAvailable/" + i14+"/description",schemaPath:"#/$defs/PractitionerRole_NotAvailable/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14+"/description", "#/$defs/PractitionerRole_NotAvailable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data49._description !== undefined && func0.call(data49, "_description")){
-if(!(func2(data49._description, {instancePath:instancePath+"/notAvailable/" + i14+"/_description",parentData:data49,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data49._description, {instancePath:instancePath+"/notAvailable/" + i14+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data49.during !== undefined && func0.call(data49, "during")){
-if(!(func7(data49.during, {instancePath:instancePath+"/notAvailable/" + i14+"/during",parentData:data49,parentDataProperty:"during",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data49.during, {instancePath:instancePath+"/notAvailable/" + i14+"/during"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/notAvailable/" + i14,schemaPath:"#/$defs/PractitionerRole_NotAvailable/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable/" + i14, "#/$defs/PractitionerRole_NotAvailable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/notAvailable",schemaPath:"#/properties/notAvailable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/notAvailable", "#/properties/notAvailable/type", {type: "array"}); errors++;
 }
 }
 if(data.availabilityExceptions !== undefined && func0.call(data, "availabilityExceptions")){
 let data59 = data.availabilityExceptions;
 if(typeof data59 === "string"){
 if(func11(data59) < 1){
-const err46 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/availabilityExceptions",schemaPath:"#/properties/availabilityExceptions/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/availabilityExceptions", "#/properties/availabilityExceptions/type", {type: "string"}); errors++;
 }
 }
 if(data._availabilityExceptions !== undefined && func0.call(data, "_availabilityExceptions")){
-if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions",parentData:data,parentDataProperty:"_availabilityExceptions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._availabilityExceptions, {instancePath:instancePath+"/_availabilityExceptions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
@@ -889,33 +525,18 @@ let data61 = data.endpoint;
 if(Array.isArray(data61)){
 const len17 = data61.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func8(data61[i17], {instancePath:instancePath+"/endpoint/" + i17,parentData:data61,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data61[i17], {instancePath:instancePath+"/endpoint/" + i17}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/endpoint",schemaPath:"#/properties/endpoint/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -954,3 +575,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

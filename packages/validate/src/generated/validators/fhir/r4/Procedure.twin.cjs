@@ -695,7 +695,19 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "instantiatesCanonical")) && (key2 !== "_instantiatesCanonical")) && (key2 !== "instantiatesUri")) && (key2 !== "_instantiatesUri")) && (key2 !== "basedOn")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "code")) && (key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "performedDateTime")) && (key2 !== "_performedDateTime")) && (key2 !== "performedPeriod")) && (key2 !== "performedString")) && (key2 !== "_performedString")) && (key2 !== "performedAge")) && (key2 !== "performedRange")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "performer")) && (key2 !== "location")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "bodySite")) && (key2 !== "outcome")) && (key2 !== "report")) && (key2 !== "complication")) && (key2 !== "complicationDetail")) && (key2 !== "followUp")) && (key2 !== "note")) && (key2 !== "focalDevice")) && (key2 !== "usedReference")) && (key2 !== "usedCode")){
+if((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "instantiatesCanonical")) && (key2 !== "_instantiatesCanonical")) &&
+(key2 !== "instantiatesUri")) && (key2 !== "_instantiatesUri")) && (key2 !== "basedOn")) && (key2 !== "partOf")) &&
+(key2 !== "status")) && (key2 !== "_status")) && (key2 !== "statusReason")) && (key2 !== "category")) && (key2 !== "code")) &&
+(key2 !== "subject")) && (key2 !== "encounter")) && (key2 !== "performedDateTime")) && (key2 !== "_performedDateTime")) &&
+(key2 !== "performedPeriod")) && (key2 !== "performedString")) && (key2 !== "_performedString")) && (key2 !== "performedAge")) &&
+(key2 !== "performedRange")) && (key2 !== "recorder")) && (key2 !== "asserter")) && (key2 !== "performer")) &&
+(key2 !== "location")) && (key2 !== "reasonCode")) && (key2 !== "reasonReference")) && (key2 !== "bodySite")) &&
+(key2 !== "outcome")) && (key2 !== "report")) && (key2 !== "complication")) && (key2 !== "complicationDetail")) &&
+(key2 !== "followUp")) && (key2 !== "note")) && (key2 !== "focalDevice")) && (key2 !== "usedReference")) &&
+(key2 !== "usedCode")){
 errors++;
 }
 }

@@ -226,12 +226,32 @@ const func14 = require("./datatypes.cjs")["Reference"];
 const func15 = require("../../../../choice.cjs").choiceForms;
 const func16 = require("./datatypes.cjs")["Attachment"];
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const obj0 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
+const obj0 = new Set(["answerBoolean",
+"answerDecimal",
+"answerInteger",
+"answerDate",
+"answerDateTime",
+"answerTime",
+"answerString",
+"answerCoding",
+"answerQuantity",
+"answerReference"]);
 const obj1 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
-const obj2 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj2 = new Set(["valueBoolean",
+"valueDecimal",
+"valueInteger",
+"valueDate",
+"valueDateTime",
+"valueTime",
+"valueString",
+"valueUri",
+"valueAttachment",
+"valueCoding",
+"valueQuantity",
+"valueReference"]);
 const wrapper0 = {validate: validate1};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -246,14 +266,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -270,14 +283,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.linkId === undefined) || (!(func0.call(data, "linkId")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "linkId"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "linkId"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -289,28 +295,14 @@ props0._linkId = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -327,14 +319,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -346,14 +331,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -402,25 +380,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -428,21 +392,13 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -450,83 +406,45 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
 let data7 = data.linkId;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err10 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/linkId",schemaPath:"#/properties/linkId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "string"}); errors++;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func2(data._linkId, {instancePath:instancePath+"/_linkId",parentData:data,parentDataProperty:"_linkId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._linkId, {instancePath:instancePath+"/_linkId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
 let data9 = data.definition;
 if(typeof data9 === "string"){
 if(!pattern1.test(data9)){
-const err12 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/definition",schemaPath:"#/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition",parentData:data,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -534,112 +452,59 @@ let data11 = data.code;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func12(data11[i2], {instancePath:instancePath+"/code/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data11[i2], {instancePath:instancePath+"/code/" + i2}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data13 = data.prefix;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err15 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
 let data15 = data.text;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err17 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2(data._text, {instancePath:instancePath+"/_text",parentData:data,parentDataProperty:"_text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._text, {instancePath:instancePath+"/_text"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data17 = data.type;
 if(typeof data17 !== "string"){
-const err19 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 if(!(((((((((((((((((data17 === "group") || (data17 === "display")) || (data17 === "question")) || (data17 === "boolean")) || (data17 === "decimal")) || (data17 === "integer")) || (data17 === "date")) || (data17 === "dateTime")) || (data17 === "time")) || (data17 === "string")) || (data17 === "text")) || (data17 === "url")) || (data17 === "choice")) || (data17 === "open-choice")) || (data17 === "attachment")) || (data17 === "reference")) || (data17 === "quantity"))){
-const err20 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.enableWhen !== undefined && func0.call(data, "enableWhen")){
@@ -653,14 +518,7 @@ let valid16 = true;
 const _errs42 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20._question !== undefined && func0.call(data20, "_question")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs42 === errors;
@@ -677,14 +535,7 @@ if(_valid2){
 const _errs43 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.question === undefined) || (!(func0.call(data20, "question")))){
-const err22 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/0/then/required",keyword:"required",params:{missingProperty: "question"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/then/required", {missingProperty: "question"}); errors++;
 }
 }
 var _valid2 = _errs43 === errors;
@@ -696,28 +547,14 @@ props2._question = true;
 }
 }
 if(!valid16){
-const err23 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs45 = errors;
 let valid18 = true;
 const _errs46 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20._operator !== undefined && func0.call(data20, "_operator")){
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs46 === errors;
@@ -734,14 +571,7 @@ if(_valid3){
 const _errs47 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.operator === undefined) || (!(func0.call(data20, "operator")))){
-const err25 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/1/then/required",keyword:"required",params:{missingProperty: "operator"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/then/required", {missingProperty: "operator"}); errors++;
 }
 }
 var _valid3 = _errs47 === errors;
@@ -753,14 +583,7 @@ props3._operator = true;
 }
 }
 if(!valid18){
-const err26 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -777,14 +600,7 @@ const _errs50 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20.answerBoolean !== undefined && func0.call(data20, "answerBoolean")){
 var valid21 = false;
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -792,14 +608,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerBoolean !== undefined && func0.call(data20, "_answerBoolean")){
 var valid21 = false;
-const err28 = {};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -807,14 +616,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerDecimal !== undefined && func0.call(data20, "answerDecimal")){
 var valid21 = false;
-const err29 = {};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -822,14 +624,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerDecimal !== undefined && func0.call(data20, "_answerDecimal")){
 var valid21 = false;
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -837,14 +632,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerInteger !== undefined && func0.call(data20, "answerInteger")){
 var valid21 = false;
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -852,14 +640,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerInteger !== undefined && func0.call(data20, "_answerInteger")){
 var valid21 = false;
-const err32 = {};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -867,14 +648,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerDate !== undefined && func0.call(data20, "answerDate")){
 var valid21 = false;
-const err33 = {};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -882,14 +656,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerDate !== undefined && func0.call(data20, "_answerDate")){
 var valid21 = false;
-const err34 = {};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -897,14 +664,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerDateTime !== undefined && func0.call(data20, "answerDateTime")){
 var valid21 = false;
-const err35 = {};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -912,14 +672,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerDateTime !== undefined && func0.call(data20, "_answerDateTime")){
 var valid21 = false;
-const err36 = {};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -927,14 +680,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerTime !== undefined && func0.call(data20, "answerTime")){
 var valid21 = false;
-const err37 = {};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -942,14 +688,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerTime !== undefined && func0.call(data20, "_answerTime")){
 var valid21 = false;
-const err38 = {};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -957,14 +696,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerString !== undefined && func0.call(data20, "answerString")){
 var valid21 = false;
-const err39 = {};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -972,14 +704,7 @@ var valid21 = true;
 if(valid21){
 if(data20._answerString !== undefined && func0.call(data20, "_answerString")){
 var valid21 = false;
-const err40 = {};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -987,14 +712,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerCoding !== undefined && func0.call(data20, "answerCoding")){
 var valid21 = false;
-const err41 = {};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -1002,14 +720,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerQuantity !== undefined && func0.call(data20, "answerQuantity")){
 var valid21 = false;
-const err42 = {};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -1017,14 +728,7 @@ var valid21 = true;
 if(valid21){
 if(data20.answerReference !== undefined && func0.call(data20, "answerReference")){
 var valid21 = false;
-const err43 = {};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid21 = true;
@@ -1060,28 +764,14 @@ if(_valid4){
 const _errs51 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.answerBoolean === undefined) || (!(func0.call(data20, "answerBoolean")))){
-const err44 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/2/then/required",keyword:"required",params:{missingProperty: "answerBoolean"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/then/required", {missingProperty: "answerBoolean"}); errors++;
 }
 }
 var _valid4 = _errs51 === errors;
 valid20 = _valid4;
 }
 if(!valid20){
-const err45 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true){
 props2 = props2 || {};
@@ -1135,25 +825,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data40 = data20.id;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-const err46 = {instancePath:instancePath+"/enableWhen/" + i3+"/id",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/enableWhen/" + i3+"/id",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/id", "#/$defs/Questionnaire_EnableWhen/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -1161,21 +837,13 @@ let data41 = data20.extension;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data41[i4], {instancePath:instancePath+"/enableWhen/" + i3+"/extension/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i4], {instancePath:instancePath+"/enableWhen/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/enableWhen/" + i3+"/extension",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/extension", "#/$defs/Questionnaire_EnableWhen/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -1183,471 +851,249 @@ let data43 = data20.modifierExtension;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data43[i5], {instancePath:instancePath+"/enableWhen/" + i3+"/modifierExtension/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i5], {instancePath:instancePath+"/enableWhen/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/enableWhen/" + i3+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/modifierExtension", "#/$defs/Questionnaire_EnableWhen/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.question !== undefined && func0.call(data20, "question")){
 let data45 = data20.question;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err50 = {instancePath:instancePath+"/enableWhen/" + i3+"/question",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/question/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/enableWhen/" + i3+"/question",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/question/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/question", "#/$defs/Questionnaire_EnableWhen/properties/question/type", {type: "string"}); errors++;
 }
 }
 if(data20._question !== undefined && func0.call(data20, "_question")){
-if(!(func2(data20._question, {instancePath:instancePath+"/enableWhen/" + i3+"/_question",parentData:data20,parentDataProperty:"_question",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._question, {instancePath:instancePath+"/enableWhen/" + i3+"/_question"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.operator !== undefined && func0.call(data20, "operator")){
 let data47 = data20.operator;
 if(!(((((((data47 === "exists") || (data47 === "=")) || (data47 === "!=")) || (data47 === ">")) || (data47 === "<")) || (data47 === ">=")) || (data47 === "<="))){
-const err52 = {instancePath:instancePath+"/enableWhen/" + i3+"/operator",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/operator/enum",keyword:"enum",params:{allowedValues: schema2.properties.operator.enum}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/operator", "#/$defs/Questionnaire_EnableWhen/properties/operator/enum", {allowedValues: schema2.properties.operator.enum}); errors++;
 }
 }
 if(data20._operator !== undefined && func0.call(data20, "_operator")){
-if(!(func2(data20._operator, {instancePath:instancePath+"/enableWhen/" + i3+"/_operator",parentData:data20,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._operator, {instancePath:instancePath+"/enableWhen/" + i3+"/_operator"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerBoolean !== undefined && func0.call(data20, "answerBoolean")){
 if(typeof data20.answerBoolean !== "boolean"){
-const err53 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerBoolean",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerBoolean", "#/$defs/Questionnaire_EnableWhen/properties/answerBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data20._answerBoolean !== undefined && func0.call(data20, "_answerBoolean")){
-if(!(func2(data20._answerBoolean, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerBoolean",parentData:data20,parentDataProperty:"_answerBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerBoolean, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerDecimal !== undefined && func0.call(data20, "answerDecimal")){
 let data51 = data20.answerDecimal;
 if(!((typeof data51 == "number") && (isFinite(data51)))){
-const err54 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerDecimal",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDecimal", "#/$defs/Questionnaire_EnableWhen/properties/answerDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data20._answerDecimal !== undefined && func0.call(data20, "_answerDecimal")){
-if(!(func2(data20._answerDecimal, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDecimal",parentData:data20,parentDataProperty:"_answerDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerDecimal, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerInteger !== undefined && func0.call(data20, "answerInteger")){
 let data53 = data20.answerInteger;
 if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err55 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerInteger",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data53 == "number") && (isFinite(data53))){
 if(data53 > 2147483647 || isNaN(data53)){
-const err56 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerInteger",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data53 < -2147483648 || isNaN(data53)){
-const err57 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerInteger",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerInteger", "#/$defs/Questionnaire_EnableWhen/properties/answerInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data20._answerInteger !== undefined && func0.call(data20, "_answerInteger")){
-if(!(func2(data20._answerInteger, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerInteger",parentData:data20,parentDataProperty:"_answerInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerInteger, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerDate !== undefined && func0.call(data20, "answerDate")){
 let data55 = data20.answerDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-const err58 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerDate",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerDate",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDate", "#/$defs/Questionnaire_EnableWhen/properties/answerDate/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerDate !== undefined && func0.call(data20, "_answerDate")){
-if(!(func2(data20._answerDate, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDate",parentData:data20,parentDataProperty:"_answerDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerDate, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerDateTime !== undefined && func0.call(data20, "answerDateTime")){
 let data57 = data20.answerDateTime;
 if(typeof data57 === "string"){
 if(!pattern3.test(data57)){
-const err60 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerDateTime",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerDateTime",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerDateTime", "#/$defs/Questionnaire_EnableWhen/properties/answerDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerDateTime !== undefined && func0.call(data20, "_answerDateTime")){
-if(!(func2(data20._answerDateTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDateTime",parentData:data20,parentDataProperty:"_answerDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerDateTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerTime !== undefined && func0.call(data20, "answerTime")){
 let data59 = data20.answerTime;
 if(typeof data59 === "string"){
 if(!pattern5.test(data59)){
-const err62 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerTime",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerTime",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerTime", "#/$defs/Questionnaire_EnableWhen/properties/answerTime/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerTime !== undefined && func0.call(data20, "_answerTime")){
-if(!(func2(data20._answerTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerTime",parentData:data20,parentDataProperty:"_answerTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerTime, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerString !== undefined && func0.call(data20, "answerString")){
 let data61 = data20.answerString;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err64 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerString",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/enableWhen/" + i3+"/answerString",schemaPath:"#/$defs/Questionnaire_EnableWhen/properties/answerString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3+"/answerString", "#/$defs/Questionnaire_EnableWhen/properties/answerString/type", {type: "string"}); errors++;
 }
 }
 if(data20._answerString !== undefined && func0.call(data20, "_answerString")){
-if(!(func2(data20._answerString, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerString",parentData:data20,parentDataProperty:"_answerString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._answerString, {instancePath:instancePath+"/enableWhen/" + i3+"/_answerString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.answerCoding !== undefined && func0.call(data20, "answerCoding")){
-if(!(func12(data20.answerCoding, {instancePath:instancePath+"/enableWhen/" + i3+"/answerCoding",parentData:data20,parentDataProperty:"answerCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data20.answerCoding, {instancePath:instancePath+"/enableWhen/" + i3+"/answerCoding"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data20.answerQuantity !== undefined && func0.call(data20, "answerQuantity")){
-if(!(func13(data20.answerQuantity, {instancePath:instancePath+"/enableWhen/" + i3+"/answerQuantity",parentData:data20,parentDataProperty:"answerQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data20.answerQuantity, {instancePath:instancePath+"/enableWhen/" + i3+"/answerQuantity"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data20.answerReference !== undefined && func0.call(data20, "answerReference")){
-if(!(func14(data20.answerReference, {instancePath:instancePath+"/enableWhen/" + i3+"/answerReference",parentData:data20,parentDataProperty:"answerReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data20.answerReference, {instancePath:instancePath+"/enableWhen/" + i3+"/answerReference"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 const forms0 = func15(data20, obj0);
 if(forms0 !== null){
-const err66 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/cdxChoice",keyword:"cdxChoice",params:{choice: "answer[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/cdxChoice", {choice: "answer[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/enableWhen/" + i3,schemaPath:"#/$defs/Questionnaire_EnableWhen/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen/" + i3, "#/$defs/Questionnaire_EnableWhen/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/enableWhen",schemaPath:"#/properties/enableWhen/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableWhen", "#/properties/enableWhen/type", {type: "array"}); errors++;
 }
 }
 if(data.enableBehavior !== undefined && func0.call(data, "enableBehavior")){
 let data66 = data.enableBehavior;
 if(!((data66 === "all") || (data66 === "any"))){
-const err69 = {instancePath:instancePath+"/enableBehavior",schemaPath:"#/properties/enableBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.enableBehavior.enum}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/enableBehavior", "#/properties/enableBehavior/enum", {allowedValues: schema1.properties.enableBehavior.enum}); errors++;
 }
 }
 if(data._enableBehavior !== undefined && func0.call(data, "_enableBehavior")){
-if(!(func2(data._enableBehavior, {instancePath:instancePath+"/_enableBehavior",parentData:data,parentDataProperty:"_enableBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._enableBehavior, {instancePath:instancePath+"/_enableBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.required !== undefined && func0.call(data, "required")){
 if(typeof data.required !== "boolean"){
-const err70 = {instancePath:instancePath+"/required",schemaPath:"#/properties/required/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/required", "#/properties/required/type", {type: "boolean"}); errors++;
 }
 }
 if(data._required !== undefined && func0.call(data, "_required")){
-if(!(func2(data._required, {instancePath:instancePath+"/_required",parentData:data,parentDataProperty:"_required",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._required, {instancePath:instancePath+"/_required"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.repeats !== undefined && func0.call(data, "repeats")){
 if(typeof data.repeats !== "boolean"){
-const err71 = {instancePath:instancePath+"/repeats",schemaPath:"#/properties/repeats/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/repeats", "#/properties/repeats/type", {type: "boolean"}); errors++;
 }
 }
 if(data._repeats !== undefined && func0.call(data, "_repeats")){
-if(!(func2(data._repeats, {instancePath:instancePath+"/_repeats",parentData:data,parentDataProperty:"_repeats",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._repeats, {instancePath:instancePath+"/_repeats"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.readOnly !== undefined && func0.call(data, "readOnly")){
 if(typeof data.readOnly !== "boolean"){
-const err72 = {instancePath:instancePath+"/readOnly",schemaPath:"#/properties/readOnly/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/readOnly", "#/properties/readOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data._readOnly !== undefined && func0.call(data, "_readOnly")){
-if(!(func2(data._readOnly, {instancePath:instancePath+"/_readOnly",parentData:data,parentDataProperty:"_readOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._readOnly, {instancePath:instancePath+"/_readOnly"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.maxLength !== undefined && func0.call(data, "maxLength")){
 let data74 = data.maxLength;
 if(!(((typeof data74 == "number") && (!(data74 % 1) && !isNaN(data74))) && (isFinite(data74)))){
-const err73 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/type", {type: "integer"}); errors++;
 }
 if((typeof data74 == "number") && (isFinite(data74))){
 if(data74 > 2147483647 || isNaN(data74)){
-const err74 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data74 < -2147483648 || isNaN(data74)){
-const err75 = {instancePath:instancePath+"/maxLength",schemaPath:"#/properties/maxLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/maxLength", "#/properties/maxLength/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._maxLength !== undefined && func0.call(data, "_maxLength")){
-if(!(func2(data._maxLength, {instancePath:instancePath+"/_maxLength",parentData:data,parentDataProperty:"_maxLength",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._maxLength, {instancePath:instancePath+"/_maxLength"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.answerValueSet !== undefined && func0.call(data, "answerValueSet")){
 let data76 = data.answerValueSet;
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err76 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/answerValueSet",schemaPath:"#/properties/answerValueSet/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerValueSet", "#/properties/answerValueSet/type", {type: "string"}); errors++;
 }
 }
 if(data._answerValueSet !== undefined && func0.call(data, "_answerValueSet")){
-if(!(func2(data._answerValueSet, {instancePath:instancePath+"/_answerValueSet",parentData:data,parentDataProperty:"_answerValueSet",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._answerValueSet, {instancePath:instancePath+"/_answerValueSet"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.answerOption !== undefined && func0.call(data, "answerOption")){
@@ -1662,14 +1108,7 @@ const _errs113 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
 var valid32 = false;
-const err78 = {};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1677,14 +1116,7 @@ var valid32 = true;
 if(valid32){
 if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
 var valid32 = false;
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1692,14 +1124,7 @@ var valid32 = true;
 if(valid32){
 if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 var valid32 = false;
-const err80 = {};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1707,14 +1132,7 @@ var valid32 = true;
 if(valid32){
 if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
 var valid32 = false;
-const err81 = {};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1722,14 +1140,7 @@ var valid32 = true;
 if(valid32){
 if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 var valid32 = false;
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1737,14 +1148,7 @@ var valid32 = true;
 if(valid32){
 if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
 var valid32 = false;
-const err83 = {};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1752,14 +1156,7 @@ var valid32 = true;
 if(valid32){
 if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 var valid32 = false;
-const err84 = {};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1767,14 +1164,7 @@ var valid32 = true;
 if(valid32){
 if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
 var valid32 = false;
-const err85 = {};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1782,14 +1172,7 @@ var valid32 = true;
 if(valid32){
 if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
 var valid32 = false;
-const err86 = {};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1797,14 +1180,7 @@ var valid32 = true;
 if(valid32){
 if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
 var valid32 = false;
-const err87 = {};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid32 = true;
@@ -1833,53 +1209,25 @@ if(_valid5){
 const _errs114 = errors;
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if((data79.valueInteger === undefined) || (!(func0.call(data79, "valueInteger")))){
-const err88 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueInteger"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/then/required", {missingProperty: "valueInteger"}); errors++;
 }
 }
 var _valid5 = _errs114 === errors;
 valid31 = _valid5;
 }
 if(!valid31){
-const err89 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
 if(data79.id !== undefined && func0.call(data79, "id")){
 let data90 = data79.id;
 if(typeof data90 === "string"){
 if(func7(data90) < 1){
-const err90 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/answerOption/" + i6+"/id",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/id", "#/$defs/Questionnaire_AnswerOption/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data79.extension !== undefined && func0.call(data79, "extension")){
@@ -1887,21 +1235,13 @@ let data91 = data79.extension;
 if(Array.isArray(data91)){
 const len7 = data91.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data91[i7], {instancePath:instancePath+"/answerOption/" + i6+"/extension/" + i7,parentData:data91,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data91[i7], {instancePath:instancePath+"/answerOption/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/answerOption/" + i6+"/extension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/extension", "#/$defs/Questionnaire_AnswerOption/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data79.modifierExtension !== undefined && func0.call(data79, "modifierExtension")){
@@ -1909,220 +1249,114 @@ let data93 = data79.modifierExtension;
 if(Array.isArray(data93)){
 const len8 = data93.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data93[i8], {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension/" + i8,parentData:data93,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data93[i8], {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/answerOption/" + i6+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/modifierExtension", "#/$defs/Questionnaire_AnswerOption/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data79.valueInteger !== undefined && func0.call(data79, "valueInteger")){
 let data95 = data79.valueInteger;
 if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err94 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data95 == "number") && (isFinite(data95))){
 if(data95 > 2147483647 || isNaN(data95)){
-const err95 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data95 < -2147483648 || isNaN(data95)){
-const err96 = {instancePath:instancePath+"/answerOption/" + i6+"/valueInteger",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueInteger", "#/$defs/Questionnaire_AnswerOption/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data79._valueInteger !== undefined && func0.call(data79, "_valueInteger")){
-if(!(func2(data79._valueInteger, {instancePath:instancePath+"/answerOption/" + i6+"/_valueInteger",parentData:data79,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._valueInteger, {instancePath:instancePath+"/answerOption/" + i6+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.valueDate !== undefined && func0.call(data79, "valueDate")){
 let data97 = data79.valueDate;
 if(typeof data97 === "string"){
 if(!pattern4.test(data97)){
-const err97 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/answerOption/" + i6+"/valueDate",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueDate", "#/$defs/Questionnaire_AnswerOption/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueDate !== undefined && func0.call(data79, "_valueDate")){
-if(!(func2(data79._valueDate, {instancePath:instancePath+"/answerOption/" + i6+"/_valueDate",parentData:data79,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._valueDate, {instancePath:instancePath+"/answerOption/" + i6+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.valueTime !== undefined && func0.call(data79, "valueTime")){
 let data99 = data79.valueTime;
 if(typeof data99 === "string"){
 if(!pattern5.test(data99)){
-const err99 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/answerOption/" + i6+"/valueTime",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueTime", "#/$defs/Questionnaire_AnswerOption/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueTime !== undefined && func0.call(data79, "_valueTime")){
-if(!(func2(data79._valueTime, {instancePath:instancePath+"/answerOption/" + i6+"/_valueTime",parentData:data79,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._valueTime, {instancePath:instancePath+"/answerOption/" + i6+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.valueString !== undefined && func0.call(data79, "valueString")){
 let data101 = data79.valueString;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err101 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/answerOption/" + i6+"/valueString",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/valueString", "#/$defs/Questionnaire_AnswerOption/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data79._valueString !== undefined && func0.call(data79, "_valueString")){
-if(!(func2(data79._valueString, {instancePath:instancePath+"/answerOption/" + i6+"/_valueString",parentData:data79,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._valueString, {instancePath:instancePath+"/answerOption/" + i6+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data79.valueCoding !== undefined && func0.call(data79, "valueCoding")){
-if(!(func12(data79.valueCoding, {instancePath:instancePath+"/answerOption/" + i6+"/valueCoding",parentData:data79,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data79.valueCoding, {instancePath:instancePath+"/answerOption/" + i6+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data79.valueReference !== undefined && func0.call(data79, "valueReference")){
-if(!(func14(data79.valueReference, {instancePath:instancePath+"/answerOption/" + i6+"/valueReference",parentData:data79,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data79.valueReference, {instancePath:instancePath+"/answerOption/" + i6+"/valueReference"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data79.initialSelected !== undefined && func0.call(data79, "initialSelected")){
 if(typeof data79.initialSelected !== "boolean"){
-const err103 = {instancePath:instancePath+"/answerOption/" + i6+"/initialSelected",schemaPath:"#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6+"/initialSelected", "#/$defs/Questionnaire_AnswerOption/properties/initialSelected/type", {type: "boolean"}); errors++;
 }
 }
 if(data79._initialSelected !== undefined && func0.call(data79, "_initialSelected")){
-if(!(func2(data79._initialSelected, {instancePath:instancePath+"/answerOption/" + i6+"/_initialSelected",parentData:data79,parentDataProperty:"_initialSelected",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79._initialSelected, {instancePath:instancePath+"/answerOption/" + i6+"/_initialSelected"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms1 = func15(data79, obj1);
 if(forms1 !== null){
-const err104 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/answerOption/" + i6,schemaPath:"#/$defs/Questionnaire_AnswerOption/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption/" + i6, "#/$defs/Questionnaire_AnswerOption/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/answerOption",schemaPath:"#/properties/answerOption/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/answerOption", "#/properties/answerOption/type", {type: "array"}); errors++;
 }
 }
 if(data.initial !== undefined && func0.call(data, "initial")){
@@ -2137,14 +1371,7 @@ const _errs147 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 var valid43 = false;
-const err107 = {};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2152,14 +1379,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
 var valid43 = false;
-const err108 = {};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2167,14 +1387,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 var valid43 = false;
-const err109 = {};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2182,14 +1395,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
 var valid43 = false;
-const err110 = {};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2197,14 +1403,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 var valid43 = false;
-const err111 = {};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2212,14 +1411,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
 var valid43 = false;
-const err112 = {};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2227,14 +1419,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 var valid43 = false;
-const err113 = {};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2242,14 +1427,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
 var valid43 = false;
-const err114 = {};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2257,14 +1435,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 var valid43 = false;
-const err115 = {};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2272,14 +1443,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
 var valid43 = false;
-const err116 = {};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2287,14 +1451,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 var valid43 = false;
-const err117 = {};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2302,14 +1459,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
 var valid43 = false;
-const err118 = {};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2317,14 +1467,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 var valid43 = false;
-const err119 = {};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2332,14 +1475,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
 var valid43 = false;
-const err120 = {};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2347,14 +1483,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 var valid43 = false;
-const err121 = {};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2362,14 +1491,7 @@ var valid43 = true;
 if(valid43){
 if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
 var valid43 = false;
-const err122 = {};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2377,14 +1499,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
 var valid43 = false;
-const err123 = {};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2392,14 +1507,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
 var valid43 = false;
-const err124 = {};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2407,14 +1515,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
 var valid43 = false;
-const err125 = {};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2422,14 +1523,7 @@ var valid43 = true;
 if(valid43){
 if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
 var valid43 = false;
-const err126 = {};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid43 = true;
@@ -2468,53 +1562,25 @@ if(_valid6){
 const _errs148 = errors;
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if((data108.valueBoolean === undefined) || (!(func0.call(data108, "valueBoolean")))){
-const err127 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBoolean"}};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/then/required", {missingProperty: "valueBoolean"}); errors++;
 }
 }
 var _valid6 = _errs148 === errors;
 valid42 = _valid6;
 }
 if(!valid42){
-const err128 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
 if(data108.id !== undefined && func0.call(data108, "id")){
 let data129 = data108.id;
 if(typeof data129 === "string"){
 if(func7(data129) < 1){
-const err129 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err130 = {instancePath:instancePath+"/initial/" + i9+"/id",schemaPath:"#/$defs/Questionnaire_Initial/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/id", "#/$defs/Questionnaire_Initial/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data108.extension !== undefined && func0.call(data108, "extension")){
@@ -2522,21 +1588,13 @@ let data130 = data108.extension;
 if(Array.isArray(data130)){
 const len10 = data130.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data130[i10], {instancePath:instancePath+"/initial/" + i9+"/extension/" + i10,parentData:data130,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data130[i10], {instancePath:instancePath+"/initial/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/initial/" + i9+"/extension",schemaPath:"#/$defs/Questionnaire_Initial/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/extension", "#/$defs/Questionnaire_Initial/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data108.modifierExtension !== undefined && func0.call(data108, "modifierExtension")){
@@ -2544,313 +1602,167 @@ let data132 = data108.modifierExtension;
 if(Array.isArray(data132)){
 const len11 = data132.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data132[i11], {instancePath:instancePath+"/initial/" + i9+"/modifierExtension/" + i11,parentData:data132,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data132[i11], {instancePath:instancePath+"/initial/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/initial/" + i9+"/modifierExtension",schemaPath:"#/$defs/Questionnaire_Initial/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/modifierExtension", "#/$defs/Questionnaire_Initial/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data108.valueBoolean !== undefined && func0.call(data108, "valueBoolean")){
 if(typeof data108.valueBoolean !== "boolean"){
-const err133 = {instancePath:instancePath+"/initial/" + i9+"/valueBoolean",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueBoolean", "#/$defs/Questionnaire_Initial/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data108._valueBoolean !== undefined && func0.call(data108, "_valueBoolean")){
-if(!(func2(data108._valueBoolean, {instancePath:instancePath+"/initial/" + i9+"/_valueBoolean",parentData:data108,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueBoolean, {instancePath:instancePath+"/initial/" + i9+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueDecimal !== undefined && func0.call(data108, "valueDecimal")){
 let data136 = data108.valueDecimal;
 if(!((typeof data136 == "number") && (isFinite(data136)))){
-const err134 = {instancePath:instancePath+"/initial/" + i9+"/valueDecimal",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDecimal", "#/$defs/Questionnaire_Initial/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data108._valueDecimal !== undefined && func0.call(data108, "_valueDecimal")){
-if(!(func2(data108._valueDecimal, {instancePath:instancePath+"/initial/" + i9+"/_valueDecimal",parentData:data108,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueDecimal, {instancePath:instancePath+"/initial/" + i9+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueInteger !== undefined && func0.call(data108, "valueInteger")){
 let data138 = data108.valueInteger;
 if(!(((typeof data138 == "number") && (!(data138 % 1) && !isNaN(data138))) && (isFinite(data138)))){
-const err135 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data138 == "number") && (isFinite(data138))){
 if(data138 > 2147483647 || isNaN(data138)){
-const err136 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data138 < -2147483648 || isNaN(data138)){
-const err137 = {instancePath:instancePath+"/initial/" + i9+"/valueInteger",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueInteger", "#/$defs/Questionnaire_Initial/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data108._valueInteger !== undefined && func0.call(data108, "_valueInteger")){
-if(!(func2(data108._valueInteger, {instancePath:instancePath+"/initial/" + i9+"/_valueInteger",parentData:data108,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueInteger, {instancePath:instancePath+"/initial/" + i9+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueDate !== undefined && func0.call(data108, "valueDate")){
 let data140 = data108.valueDate;
 if(typeof data140 === "string"){
 if(!pattern4.test(data140)){
-const err138 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err139 = {instancePath:instancePath+"/initial/" + i9+"/valueDate",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDate", "#/$defs/Questionnaire_Initial/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueDate !== undefined && func0.call(data108, "_valueDate")){
-if(!(func2(data108._valueDate, {instancePath:instancePath+"/initial/" + i9+"/_valueDate",parentData:data108,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueDate, {instancePath:instancePath+"/initial/" + i9+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueDateTime !== undefined && func0.call(data108, "valueDateTime")){
 let data142 = data108.valueDateTime;
 if(typeof data142 === "string"){
 if(!pattern3.test(data142)){
-const err140 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err141 = {instancePath:instancePath+"/initial/" + i9+"/valueDateTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueDateTime", "#/$defs/Questionnaire_Initial/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueDateTime !== undefined && func0.call(data108, "_valueDateTime")){
-if(!(func2(data108._valueDateTime, {instancePath:instancePath+"/initial/" + i9+"/_valueDateTime",parentData:data108,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueDateTime, {instancePath:instancePath+"/initial/" + i9+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueTime !== undefined && func0.call(data108, "valueTime")){
 let data144 = data108.valueTime;
 if(typeof data144 === "string"){
 if(!pattern5.test(data144)){
-const err142 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err143 = {instancePath:instancePath+"/initial/" + i9+"/valueTime",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueTime", "#/$defs/Questionnaire_Initial/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueTime !== undefined && func0.call(data108, "_valueTime")){
-if(!(func2(data108._valueTime, {instancePath:instancePath+"/initial/" + i9+"/_valueTime",parentData:data108,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueTime, {instancePath:instancePath+"/initial/" + i9+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueString !== undefined && func0.call(data108, "valueString")){
 let data146 = data108.valueString;
 if(typeof data146 === "string"){
 if(func7(data146) < 1){
-const err144 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/initial/" + i9+"/valueString",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueString", "#/$defs/Questionnaire_Initial/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueString !== undefined && func0.call(data108, "_valueString")){
-if(!(func2(data108._valueString, {instancePath:instancePath+"/initial/" + i9+"/_valueString",parentData:data108,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueString, {instancePath:instancePath+"/initial/" + i9+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueUri !== undefined && func0.call(data108, "valueUri")){
 let data148 = data108.valueUri;
 if(typeof data148 === "string"){
 if(!pattern1.test(data148)){
-const err146 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/initial/" + i9+"/valueUri",schemaPath:"#/$defs/Questionnaire_Initial/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9+"/valueUri", "#/$defs/Questionnaire_Initial/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data108._valueUri !== undefined && func0.call(data108, "_valueUri")){
-if(!(func2(data108._valueUri, {instancePath:instancePath+"/initial/" + i9+"/_valueUri",parentData:data108,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data108._valueUri, {instancePath:instancePath+"/initial/" + i9+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data108.valueAttachment !== undefined && func0.call(data108, "valueAttachment")){
-if(!(func16(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment",parentData:data108,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data108.valueAttachment, {instancePath:instancePath+"/initial/" + i9+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data108.valueCoding !== undefined && func0.call(data108, "valueCoding")){
-if(!(func12(data108.valueCoding, {instancePath:instancePath+"/initial/" + i9+"/valueCoding",parentData:data108,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data108.valueCoding, {instancePath:instancePath+"/initial/" + i9+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data108.valueQuantity !== undefined && func0.call(data108, "valueQuantity")){
-if(!(func13(data108.valueQuantity, {instancePath:instancePath+"/initial/" + i9+"/valueQuantity",parentData:data108,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data108.valueQuantity, {instancePath:instancePath+"/initial/" + i9+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data108.valueReference !== undefined && func0.call(data108, "valueReference")){
-if(!(func14(data108.valueReference, {instancePath:instancePath+"/initial/" + i9+"/valueReference",parentData:data108,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data108.valueReference, {instancePath:instancePath+"/initial/" + i9+"/valueReference"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 const forms2 = func15(data108, obj2);
 if(forms2 !== null){
-const err148 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/cdxChoice", {choice: "value[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/initial/" + i9,schemaPath:"#/$defs/Questionnaire_Initial/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial/" + i9, "#/$defs/Questionnaire_Initial/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/initial", "#/properties/initial/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -2858,33 +1770,18 @@ let data154 = data.item;
 if(Array.isArray(data154)){
 const len12 = data154.length;
 for(let i12=0; i12<len12; i12++){
-if(!(wrapper0.validate(data154[i12], {instancePath:instancePath+"/item/" + i12,parentData:data154,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data154[i12], {instancePath:instancePath+"/item/" + i12}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err152 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -2893,7 +1790,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Questionnaire.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2909,14 +1806,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2933,14 +1823,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2952,25 +1835,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3025,113 +1894,60 @@ props0.item = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Questionnaire" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Questionnaire"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Questionnaire"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -3139,21 +1955,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3161,21 +1969,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3183,52 +1983,29 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data15 = data.url;
 if(typeof data15 === "string"){
 if(!pattern1.test(data15)){
-const err14 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -3236,114 +2013,61 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err17 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err21 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
@@ -3354,37 +2078,16 @@ for(let i4=0; i4<len4; i4++){
 let data26 = data25[i4];
 if(typeof data26 === "string"){
 if(!pattern1.test(data26)){
-const err23 = {instancePath:instancePath+"/derivedFrom/" + i4,schemaPath:"#/properties/derivedFrom/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/derivedFrom/" + i4,schemaPath:"#/properties/derivedFrom/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom/" + i4, "#/properties/derivedFrom/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
@@ -3392,58 +2095,34 @@ let data27 = data._derivedFrom;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data27[i5], {instancePath:instancePath+"/_derivedFrom/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27[i5], {instancePath:instancePath+"/_derivedFrom/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/_derivedFrom",schemaPath:"#/properties/_derivedFrom/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_derivedFrom", "#/properties/_derivedFrom/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-const err27 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err28 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subjectType !== undefined && func0.call(data, "subjectType")){
@@ -3453,36 +2132,56 @@ const len6 = data33.length;
 for(let i6=0; i6<len6; i6++){
 let data34 = data33[i6];
 if(typeof data34 !== "string"){
-const err29 = {instancePath:instancePath+"/subjectType/" + i6,schemaPath:"#/properties/subjectType/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
+vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/type", {type: "string"}); errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data34 === "Account") ||
+(data34 === "ActivityDefinition")) || (data34 === "AdverseEvent")) || (data34 === "AllergyIntolerance")) ||
+(data34 === "Appointment")) || (data34 === "AppointmentResponse")) || (data34 === "AuditEvent")) || (data34 === "Basic")) ||
+(data34 === "Binary")) || (data34 === "BiologicallyDerivedProduct")) || (data34 === "BodyStructure")) || (data34 === "Bundle")) ||
+(data34 === "CapabilityStatement")) || (data34 === "CarePlan")) || (data34 === "CareTeam")) || (data34 === "CatalogEntry")) ||
+(data34 === "ChargeItem")) || (data34 === "ChargeItemDefinition")) || (data34 === "Claim")) || (data34 === "ClaimResponse")) ||
+(data34 === "ClinicalImpression")) || (data34 === "CodeSystem")) || (data34 === "Communication")) || (data34 === "CommunicationRequest")) ||
+(data34 === "CompartmentDefinition")) || (data34 === "Composition")) || (data34 === "ConceptMap")) || (data34 === "Condition")) ||
+(data34 === "Consent")) || (data34 === "Contract")) || (data34 === "Coverage")) || (data34 === "CoverageEligibilityRequest")) ||
+(data34 === "CoverageEligibilityResponse")) || (data34 === "DetectedIssue")) || (data34 === "Device")) ||
+(data34 === "DeviceDefinition")) || (data34 === "DeviceMetric")) || (data34 === "DeviceRequest")) || (data34 === "DeviceUseStatement")) ||
+(data34 === "DiagnosticReport")) || (data34 === "DocumentManifest")) || (data34 === "DocumentReference")) ||
+(data34 === "DomainResource")) || (data34 === "EffectEvidenceSynthesis")) || (data34 === "Encounter")) ||
+(data34 === "Endpoint")) || (data34 === "EnrollmentRequest")) || (data34 === "EnrollmentResponse")) || (data34 === "EpisodeOfCare")) ||
+(data34 === "EventDefinition")) || (data34 === "Evidence")) || (data34 === "EvidenceVariable")) || (data34 === "ExampleScenario")) ||
+(data34 === "ExplanationOfBenefit")) || (data34 === "FamilyMemberHistory")) || (data34 === "Flag")) || (data34 === "Goal")) ||
+(data34 === "GraphDefinition")) || (data34 === "Group")) || (data34 === "GuidanceResponse")) || (data34 === "HealthcareService")) ||
+(data34 === "ImagingStudy")) || (data34 === "Immunization")) || (data34 === "ImmunizationEvaluation")) ||
+(data34 === "ImmunizationRecommendation")) || (data34 === "ImplementationGuide")) || (data34 === "InsurancePlan")) ||
+(data34 === "Invoice")) || (data34 === "Library")) || (data34 === "Linkage")) || (data34 === "List")) || (data34 === "Location")) ||
+(data34 === "Measure")) || (data34 === "MeasureReport")) || (data34 === "Media")) || (data34 === "Medication")) ||
+(data34 === "MedicationAdministration")) || (data34 === "MedicationDispense")) || (data34 === "MedicationKnowledge")) ||
+(data34 === "MedicationRequest")) || (data34 === "MedicationStatement")) || (data34 === "MedicinalProduct")) ||
+(data34 === "MedicinalProductAuthorization")) || (data34 === "MedicinalProductContraindication")) || (data34 === "MedicinalProductIndication")) ||
+(data34 === "MedicinalProductIngredient")) || (data34 === "MedicinalProductInteraction")) || (data34 === "MedicinalProductManufactured")) ||
+(data34 === "MedicinalProductPackaged")) || (data34 === "MedicinalProductPharmaceutical")) || (data34 === "MedicinalProductUndesirableEffect")) ||
+(data34 === "MessageDefinition")) || (data34 === "MessageHeader")) || (data34 === "MolecularSequence")) ||
+(data34 === "NamingSystem")) || (data34 === "NutritionOrder")) || (data34 === "Observation")) || (data34 === "ObservationDefinition")) ||
+(data34 === "OperationDefinition")) || (data34 === "OperationOutcome")) || (data34 === "Organization")) ||
+(data34 === "OrganizationAffiliation")) || (data34 === "Parameters")) || (data34 === "Patient")) || (data34 === "PaymentNotice")) ||
+(data34 === "PaymentReconciliation")) || (data34 === "Person")) || (data34 === "PlanDefinition")) || (data34 === "Practitioner")) ||
+(data34 === "PractitionerRole")) || (data34 === "Procedure")) || (data34 === "Provenance")) || (data34 === "Questionnaire")) ||
+(data34 === "QuestionnaireResponse")) || (data34 === "RelatedPerson")) || (data34 === "RequestGroup")) ||
+(data34 === "ResearchDefinition")) || (data34 === "ResearchElementDefinition")) || (data34 === "ResearchStudy")) ||
+(data34 === "ResearchSubject")) || (data34 === "Resource")) || (data34 === "RiskAssessment")) || (data34 === "RiskEvidenceSynthesis")) ||
+(data34 === "Schedule")) || (data34 === "SearchParameter")) || (data34 === "ServiceRequest")) || (data34 === "Slot")) ||
+(data34 === "Specimen")) || (data34 === "SpecimenDefinition")) || (data34 === "StructureDefinition")) || (data34 === "StructureMap")) ||
+(data34 === "Subscription")) || (data34 === "Substance")) || (data34 === "SubstanceNucleicAcid")) || (data34 === "SubstancePolymer")) ||
+(data34 === "SubstanceProtein")) || (data34 === "SubstanceReferenceInformation")) || (data34 === "SubstanceSourceMaterial")) ||
+(data34 === "SubstanceSpecification")) || (data34 === "SupplyDelivery")) || (data34 === "SupplyRequest")) ||
+(data34 === "Task")) || (data34 === "TerminologyCapabilities")) || (data34 === "TestReport")) || (data34 === "TestScript")) ||
+(data34 === "ValueSet")) || (data34 === "VerificationResult")) || (data34 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/subjectType/" + i6, "#/properties/subjectType/items/enum", {allowedValues: schema0.properties.subjectType.items.enum}); errors++;
+}
+}
 }
 else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data34 === "Account") || (data34 === "ActivityDefinition")) || (data34 === "AdverseEvent")) || (data34 === "AllergyIntolerance")) || (data34 === "Appointment")) || (data34 === "AppointmentResponse")) || (data34 === "AuditEvent")) || (data34 === "Basic")) || (data34 === "Binary")) || (data34 === "BiologicallyDerivedProduct")) || (data34 === "BodyStructure")) || (data34 === "Bundle")) || (data34 === "CapabilityStatement")) || (data34 === "CarePlan")) || (data34 === "CareTeam")) || (data34 === "CatalogEntry")) || (data34 === "ChargeItem")) || (data34 === "ChargeItemDefinition")) || (data34 === "Claim")) || (data34 === "ClaimResponse")) || (data34 === "ClinicalImpression")) || (data34 === "CodeSystem")) || (data34 === "Communication")) || (data34 === "CommunicationRequest")) || (data34 === "CompartmentDefinition")) || (data34 === "Composition")) || (data34 === "ConceptMap")) || (data34 === "Condition")) || (data34 === "Consent")) || (data34 === "Contract")) || (data34 === "Coverage")) || (data34 === "CoverageEligibilityRequest")) || (data34 === "CoverageEligibilityResponse")) || (data34 === "DetectedIssue")) || (data34 === "Device")) || (data34 === "DeviceDefinition")) || (data34 === "DeviceMetric")) || (data34 === "DeviceRequest")) || (data34 === "DeviceUseStatement")) || (data34 === "DiagnosticReport")) || (data34 === "DocumentManifest")) || (data34 === "DocumentReference")) || (data34 === "DomainResource")) || (data34 === "EffectEvidenceSynthesis")) || (data34 === "Encounter")) || (data34 === "Endpoint")) || (data34 === "EnrollmentRequest")) || (data34 === "EnrollmentResponse")) || (data34 === "EpisodeOfCare")) || (data34 === "EventDefinition")) || (data34 === "Evidence")) || (data34 === "EvidenceVariable")) || (data34 === "ExampleScenario")) || (data34 === "ExplanationOfBenefit")) || (data34 === "FamilyMemberHistory")) || (data34 === "Flag")) || (data34 === "Goal")) || (data34 === "GraphDefinition")) || (data34 === "Group")) || (data34 === "GuidanceResponse")) || (data34 === "HealthcareService")) || (data34 === "ImagingStudy")) || (data34 === "Immunization")) || (data34 === "ImmunizationEvaluation")) || (data34 === "ImmunizationRecommendation")) || (data34 === "ImplementationGuide")) || (data34 === "InsurancePlan")) || (data34 === "Invoice")) || (data34 === "Library")) || (data34 === "Linkage")) || (data34 === "List")) || (data34 === "Location")) || (data34 === "Measure")) || (data34 === "MeasureReport")) || (data34 === "Media")) || (data34 === "Medication")) || (data34 === "MedicationAdministration")) || (data34 === "MedicationDispense")) || (data34 === "MedicationKnowledge")) || (data34 === "MedicationRequest")) || (data34 === "MedicationStatement")) || (data34 === "MedicinalProduct")) || (data34 === "MedicinalProductAuthorization")) || (data34 === "MedicinalProductContraindication")) || (data34 === "MedicinalProductIndication")) || (data34 === "MedicinalProductIngredient")) || (data34 === "MedicinalProductInteraction")) || (data34 === "MedicinalProductManufactured")) || (data34 === "MedicinalProductPackaged")) || (data34 === "MedicinalProductPharmaceutical")) || (data34 === "MedicinalProductUndesirableEffect")) || (data34 === "MessageDefinition")) || (data34 === "MessageHeader")) || (data34 === "MolecularSequence")) || (data34 === "NamingSystem")) || (data34 === "NutritionOrder")) || (data34 === "Observation")) || (data34 === "ObservationDefinition")) || (data34 === "OperationDefinition")) || (data34 === "OperationOutcome")) || (data34 === "Organization")) || (data34 === "OrganizationAffiliation")) || (data34 === "Parameters")) || (data34 === "Patient")) || (data34 === "PaymentNotice")) || (data34 === "PaymentReconciliation")) || (data34 === "Person")) || (data34 === "PlanDefinition")) || (data34 === "Practitioner")) || (data34 === "PractitionerRole")) || (data34 === "Procedure")) || (data34 === "Provenance")) || (data34 === "Questionnaire")) || (data34 === "QuestionnaireResponse")) || (data34 === "RelatedPerson")) || (data34 === "RequestGroup")) || (data34 === "ResearchDefinition")) || (data34 === "ResearchElementDefinition")) || (data34 === "ResearchStudy")) || (data34 === "ResearchSubject")) || (data34 === "Resource")) || (data34 === "RiskAssessment")) || (data34 === "RiskEvidenceSynthesis")) || (data34 === "Schedule")) || (data34 === "SearchParameter")) || (data34 === "ServiceRequest")) || (data34 === "Slot")) || (data34 === "Specimen")) || (data34 === "SpecimenDefinition")) || (data34 === "StructureDefinition")) || (data34 === "StructureMap")) || (data34 === "Subscription")) || (data34 === "Substance")) || (data34 === "SubstanceNucleicAcid")) || (data34 === "SubstancePolymer")) || (data34 === "SubstanceProtein")) || (data34 === "SubstanceReferenceInformation")) || (data34 === "SubstanceSourceMaterial")) || (data34 === "SubstanceSpecification")) || (data34 === "SupplyDelivery")) || (data34 === "SupplyRequest")) || (data34 === "Task")) || (data34 === "TerminologyCapabilities")) || (data34 === "TestReport")) || (data34 === "TestScript")) || (data34 === "ValueSet")) || (data34 === "VerificationResult")) || (data34 === "VisionPrescription"))){
-const err30 = {instancePath:instancePath+"/subjectType/" + i6,schemaPath:"#/properties/subjectType/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.subjectType.items.enum}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/subjectType",schemaPath:"#/properties/subjectType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subjectType", "#/properties/subjectType/type", {type: "array"}); errors++;
 }
 }
 if(data._subjectType !== undefined && func0.call(data, "_subjectType")){
@@ -3490,93 +2189,48 @@ let data35 = data._subjectType;
 if(Array.isArray(data35)){
 const len7 = data35.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data35[i7], {instancePath:instancePath+"/_subjectType/" + i7,parentData:data35,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data35[i7], {instancePath:instancePath+"/_subjectType/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/_subjectType",schemaPath:"#/properties/_subjectType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_subjectType", "#/properties/_subjectType/type", {type: "array"}); errors++;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data37 = data.date;
 if(typeof data37 === "string"){
 if(!pattern3.test(data37)){
-const err33 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data37))){
-const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data39 = data.publisher;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -3584,52 +2238,29 @@ let data41 = data.contact;
 if(Array.isArray(data41)){
 const len8 = data41.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data41[i8], {instancePath:instancePath+"/contact/" + i8,parentData:data41,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data41[i8], {instancePath:instancePath+"/contact/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data43 = data.description;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -3637,21 +2268,13 @@ let data45 = data.useContext;
 if(Array.isArray(data45)){
 const len9 = data45.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func9(data45[i9], {instancePath:instancePath+"/useContext/" + i9,parentData:data45,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data45[i9], {instancePath:instancePath+"/useContext/" + i9}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -3659,171 +2282,88 @@ let data47 = data.jurisdiction;
 if(Array.isArray(data47)){
 const len10 = data47.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data47[i10], {instancePath:instancePath+"/jurisdiction/" + i10,parentData:data47,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data47[i10], {instancePath:instancePath+"/jurisdiction/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data49 = data.purpose;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data51 = data.copyright;
 if(typeof data51 === "string"){
 if(func7(data51) < 1){
-const err45 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data53 = data.approvalDate;
 if(typeof data53 === "string"){
 if(!pattern4.test(data53)){
-const err47 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data53))){
-const err48 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data55 = data.lastReviewDate;
 if(typeof data55 === "string"){
 if(!pattern4.test(data55)){
-const err50 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data55))){
-const err51 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func11(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -3831,21 +2371,13 @@ let data58 = data.code;
 if(Array.isArray(data58)){
 const len11 = data58.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func12(data58[i11], {instancePath:instancePath+"/code/" + i11,parentData:data58,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data58[i11], {instancePath:instancePath+"/code/" + i11}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
@@ -3853,33 +2385,18 @@ let data60 = data.item;
 if(Array.isArray(data60)){
 const len12 = data60.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate1(data60[i12], {instancePath:instancePath+"/item/" + i12,parentData:data60,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data60[i12], {instancePath:instancePath+"/item/" + i12}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/item",schemaPath:"#/properties/item/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err55 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3887,3 +2404,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -29,10 +29,30 @@ const func12 = require("./datatypes.twin.cjs")["Reference"];
 const func13 = require("../../../../choice.cjs").choiceForms;
 const func14 = require("./datatypes.twin.cjs")["Attachment"];
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
-const obj0 = new Set(["answerBoolean", "answerDecimal", "answerInteger", "answerDate", "answerDateTime", "answerTime", "answerString", "answerCoding", "answerQuantity", "answerReference"]);
+const obj0 = new Set(["answerBoolean",
+"answerDecimal",
+"answerInteger",
+"answerDate",
+"answerDateTime",
+"answerTime",
+"answerString",
+"answerCoding",
+"answerQuantity",
+"answerReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj2 = new Set(["valueInteger", "valueDate", "valueTime", "valueString", "valueCoding", "valueReference"]);
-const obj3 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj3 = new Set(["valueBoolean",
+"valueDecimal",
+"valueInteger",
+"valueDate",
+"valueDateTime",
+"valueTime",
+"valueString",
+"valueUri",
+"valueAttachment",
+"valueCoding",
+"valueQuantity",
+"valueReference"]);
 const wrapper0 = {validate: validate1};
 
 function validate1(data){
@@ -1787,7 +1807,48 @@ let data34 = data33[i6];
 if(typeof data34 !== "string"){
 errors++;
 }
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data34 === "Account") || (data34 === "ActivityDefinition")) || (data34 === "AdverseEvent")) || (data34 === "AllergyIntolerance")) || (data34 === "Appointment")) || (data34 === "AppointmentResponse")) || (data34 === "AuditEvent")) || (data34 === "Basic")) || (data34 === "Binary")) || (data34 === "BiologicallyDerivedProduct")) || (data34 === "BodyStructure")) || (data34 === "Bundle")) || (data34 === "CapabilityStatement")) || (data34 === "CarePlan")) || (data34 === "CareTeam")) || (data34 === "CatalogEntry")) || (data34 === "ChargeItem")) || (data34 === "ChargeItemDefinition")) || (data34 === "Claim")) || (data34 === "ClaimResponse")) || (data34 === "ClinicalImpression")) || (data34 === "CodeSystem")) || (data34 === "Communication")) || (data34 === "CommunicationRequest")) || (data34 === "CompartmentDefinition")) || (data34 === "Composition")) || (data34 === "ConceptMap")) || (data34 === "Condition")) || (data34 === "Consent")) || (data34 === "Contract")) || (data34 === "Coverage")) || (data34 === "CoverageEligibilityRequest")) || (data34 === "CoverageEligibilityResponse")) || (data34 === "DetectedIssue")) || (data34 === "Device")) || (data34 === "DeviceDefinition")) || (data34 === "DeviceMetric")) || (data34 === "DeviceRequest")) || (data34 === "DeviceUseStatement")) || (data34 === "DiagnosticReport")) || (data34 === "DocumentManifest")) || (data34 === "DocumentReference")) || (data34 === "DomainResource")) || (data34 === "EffectEvidenceSynthesis")) || (data34 === "Encounter")) || (data34 === "Endpoint")) || (data34 === "EnrollmentRequest")) || (data34 === "EnrollmentResponse")) || (data34 === "EpisodeOfCare")) || (data34 === "EventDefinition")) || (data34 === "Evidence")) || (data34 === "EvidenceVariable")) || (data34 === "ExampleScenario")) || (data34 === "ExplanationOfBenefit")) || (data34 === "FamilyMemberHistory")) || (data34 === "Flag")) || (data34 === "Goal")) || (data34 === "GraphDefinition")) || (data34 === "Group")) || (data34 === "GuidanceResponse")) || (data34 === "HealthcareService")) || (data34 === "ImagingStudy")) || (data34 === "Immunization")) || (data34 === "ImmunizationEvaluation")) || (data34 === "ImmunizationRecommendation")) || (data34 === "ImplementationGuide")) || (data34 === "InsurancePlan")) || (data34 === "Invoice")) || (data34 === "Library")) || (data34 === "Linkage")) || (data34 === "List")) || (data34 === "Location")) || (data34 === "Measure")) || (data34 === "MeasureReport")) || (data34 === "Media")) || (data34 === "Medication")) || (data34 === "MedicationAdministration")) || (data34 === "MedicationDispense")) || (data34 === "MedicationKnowledge")) || (data34 === "MedicationRequest")) || (data34 === "MedicationStatement")) || (data34 === "MedicinalProduct")) || (data34 === "MedicinalProductAuthorization")) || (data34 === "MedicinalProductContraindication")) || (data34 === "MedicinalProductIndication")) || (data34 === "MedicinalProductIngredient")) || (data34 === "MedicinalProductInteraction")) || (data34 === "MedicinalProductManufactured")) || (data34 === "MedicinalProductPackaged")) || (data34 === "MedicinalProductPharmaceutical")) || (data34 === "MedicinalProductUndesirableEffect")) || (data34 === "MessageDefinition")) || (data34 === "MessageHeader")) || (data34 === "MolecularSequence")) || (data34 === "NamingSystem")) || (data34 === "NutritionOrder")) || (data34 === "Observation")) || (data34 === "ObservationDefinition")) || (data34 === "OperationDefinition")) || (data34 === "OperationOutcome")) || (data34 === "Organization")) || (data34 === "OrganizationAffiliation")) || (data34 === "Parameters")) || (data34 === "Patient")) || (data34 === "PaymentNotice")) || (data34 === "PaymentReconciliation")) || (data34 === "Person")) || (data34 === "PlanDefinition")) || (data34 === "Practitioner")) || (data34 === "PractitionerRole")) || (data34 === "Procedure")) || (data34 === "Provenance")) || (data34 === "Questionnaire")) || (data34 === "QuestionnaireResponse")) || (data34 === "RelatedPerson")) || (data34 === "RequestGroup")) || (data34 === "ResearchDefinition")) || (data34 === "ResearchElementDefinition")) || (data34 === "ResearchStudy")) || (data34 === "ResearchSubject")) || (data34 === "Resource")) || (data34 === "RiskAssessment")) || (data34 === "RiskEvidenceSynthesis")) || (data34 === "Schedule")) || (data34 === "SearchParameter")) || (data34 === "ServiceRequest")) || (data34 === "Slot")) || (data34 === "Specimen")) || (data34 === "SpecimenDefinition")) || (data34 === "StructureDefinition")) || (data34 === "StructureMap")) || (data34 === "Subscription")) || (data34 === "Substance")) || (data34 === "SubstanceNucleicAcid")) || (data34 === "SubstancePolymer")) || (data34 === "SubstanceProtein")) || (data34 === "SubstanceReferenceInformation")) || (data34 === "SubstanceSourceMaterial")) || (data34 === "SubstanceSpecification")) || (data34 === "SupplyDelivery")) || (data34 === "SupplyRequest")) || (data34 === "Task")) || (data34 === "TerminologyCapabilities")) || (data34 === "TestReport")) || (data34 === "TestScript")) || (data34 === "ValueSet")) || (data34 === "VerificationResult")) || (data34 === "VisionPrescription"))){
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data34 === "Account") ||
+(data34 === "ActivityDefinition")) || (data34 === "AdverseEvent")) || (data34 === "AllergyIntolerance")) ||
+(data34 === "Appointment")) || (data34 === "AppointmentResponse")) || (data34 === "AuditEvent")) || (data34 === "Basic")) ||
+(data34 === "Binary")) || (data34 === "BiologicallyDerivedProduct")) || (data34 === "BodyStructure")) || (data34 === "Bundle")) ||
+(data34 === "CapabilityStatement")) || (data34 === "CarePlan")) || (data34 === "CareTeam")) || (data34 === "CatalogEntry")) ||
+(data34 === "ChargeItem")) || (data34 === "ChargeItemDefinition")) || (data34 === "Claim")) || (data34 === "ClaimResponse")) ||
+(data34 === "ClinicalImpression")) || (data34 === "CodeSystem")) || (data34 === "Communication")) || (data34 === "CommunicationRequest")) ||
+(data34 === "CompartmentDefinition")) || (data34 === "Composition")) || (data34 === "ConceptMap")) || (data34 === "Condition")) ||
+(data34 === "Consent")) || (data34 === "Contract")) || (data34 === "Coverage")) || (data34 === "CoverageEligibilityRequest")) ||
+(data34 === "CoverageEligibilityResponse")) || (data34 === "DetectedIssue")) || (data34 === "Device")) ||
+(data34 === "DeviceDefinition")) || (data34 === "DeviceMetric")) || (data34 === "DeviceRequest")) || (data34 === "DeviceUseStatement")) ||
+(data34 === "DiagnosticReport")) || (data34 === "DocumentManifest")) || (data34 === "DocumentReference")) ||
+(data34 === "DomainResource")) || (data34 === "EffectEvidenceSynthesis")) || (data34 === "Encounter")) ||
+(data34 === "Endpoint")) || (data34 === "EnrollmentRequest")) || (data34 === "EnrollmentResponse")) || (data34 === "EpisodeOfCare")) ||
+(data34 === "EventDefinition")) || (data34 === "Evidence")) || (data34 === "EvidenceVariable")) || (data34 === "ExampleScenario")) ||
+(data34 === "ExplanationOfBenefit")) || (data34 === "FamilyMemberHistory")) || (data34 === "Flag")) || (data34 === "Goal")) ||
+(data34 === "GraphDefinition")) || (data34 === "Group")) || (data34 === "GuidanceResponse")) || (data34 === "HealthcareService")) ||
+(data34 === "ImagingStudy")) || (data34 === "Immunization")) || (data34 === "ImmunizationEvaluation")) ||
+(data34 === "ImmunizationRecommendation")) || (data34 === "ImplementationGuide")) || (data34 === "InsurancePlan")) ||
+(data34 === "Invoice")) || (data34 === "Library")) || (data34 === "Linkage")) || (data34 === "List")) || (data34 === "Location")) ||
+(data34 === "Measure")) || (data34 === "MeasureReport")) || (data34 === "Media")) || (data34 === "Medication")) ||
+(data34 === "MedicationAdministration")) || (data34 === "MedicationDispense")) || (data34 === "MedicationKnowledge")) ||
+(data34 === "MedicationRequest")) || (data34 === "MedicationStatement")) || (data34 === "MedicinalProduct")) ||
+(data34 === "MedicinalProductAuthorization")) || (data34 === "MedicinalProductContraindication")) || (data34 === "MedicinalProductIndication")) ||
+(data34 === "MedicinalProductIngredient")) || (data34 === "MedicinalProductInteraction")) || (data34 === "MedicinalProductManufactured")) ||
+(data34 === "MedicinalProductPackaged")) || (data34 === "MedicinalProductPharmaceutical")) || (data34 === "MedicinalProductUndesirableEffect")) ||
+(data34 === "MessageDefinition")) || (data34 === "MessageHeader")) || (data34 === "MolecularSequence")) ||
+(data34 === "NamingSystem")) || (data34 === "NutritionOrder")) || (data34 === "Observation")) || (data34 === "ObservationDefinition")) ||
+(data34 === "OperationDefinition")) || (data34 === "OperationOutcome")) || (data34 === "Organization")) ||
+(data34 === "OrganizationAffiliation")) || (data34 === "Parameters")) || (data34 === "Patient")) || (data34 === "PaymentNotice")) ||
+(data34 === "PaymentReconciliation")) || (data34 === "Person")) || (data34 === "PlanDefinition")) || (data34 === "Practitioner")) ||
+(data34 === "PractitionerRole")) || (data34 === "Procedure")) || (data34 === "Provenance")) || (data34 === "Questionnaire")) ||
+(data34 === "QuestionnaireResponse")) || (data34 === "RelatedPerson")) || (data34 === "RequestGroup")) ||
+(data34 === "ResearchDefinition")) || (data34 === "ResearchElementDefinition")) || (data34 === "ResearchStudy")) ||
+(data34 === "ResearchSubject")) || (data34 === "Resource")) || (data34 === "RiskAssessment")) || (data34 === "RiskEvidenceSynthesis")) ||
+(data34 === "Schedule")) || (data34 === "SearchParameter")) || (data34 === "ServiceRequest")) || (data34 === "Slot")) ||
+(data34 === "Specimen")) || (data34 === "SpecimenDefinition")) || (data34 === "StructureDefinition")) || (data34 === "StructureMap")) ||
+(data34 === "Subscription")) || (data34 === "Substance")) || (data34 === "SubstanceNucleicAcid")) || (data34 === "SubstancePolymer")) ||
+(data34 === "SubstanceProtein")) || (data34 === "SubstanceReferenceInformation")) || (data34 === "SubstanceSourceMaterial")) ||
+(data34 === "SubstanceSpecification")) || (data34 === "SupplyDelivery")) || (data34 === "SupplyRequest")) ||
+(data34 === "Task")) || (data34 === "TerminologyCapabilities")) || (data34 === "TestReport")) || (data34 === "TestScript")) ||
+(data34 === "ValueSet")) || (data34 === "VerificationResult")) || (data34 === "VisionPrescription"))){
 errors++;
 }
 }
@@ -2007,7 +2068,18 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "derivedFrom")) && (key0 !== "_derivedFrom")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectType")) && (key0 !== "_subjectType")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "code")) && (key0 !== "item")){
+if((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) &&
+(key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "derivedFrom")) &&
+(key0 !== "_derivedFrom")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) &&
+(key0 !== "_experimental")) && (key0 !== "subjectType")) && (key0 !== "_subjectType")) && (key0 !== "date")) &&
+(key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) &&
+(key0 !== "_description")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) &&
+(key0 !== "_purpose")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) &&
+(key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) &&
+(key0 !== "code")) && (key0 !== "item")){
 errors++;
 }
 }

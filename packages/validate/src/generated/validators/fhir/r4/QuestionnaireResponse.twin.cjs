@@ -23,7 +23,18 @@ const func10 = require("../../../../choice.cjs").choiceForms;
 const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
 const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const wrapper0 = {validate: validate1};
-const obj0 = new Set(["valueBoolean", "valueDecimal", "valueInteger", "valueDate", "valueDateTime", "valueTime", "valueString", "valueUri", "valueAttachment", "valueCoding", "valueQuantity", "valueReference"]);
+const obj0 = new Set(["valueBoolean",
+"valueDecimal",
+"valueInteger",
+"valueDate",
+"valueDateTime",
+"valueTime",
+"valueString",
+"valueUri",
+"valueAttachment",
+"valueCoding",
+"valueQuantity",
+"valueReference"]);
 const obj1 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 
 function validate2(data){

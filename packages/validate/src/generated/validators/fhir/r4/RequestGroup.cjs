@@ -131,7 +131,7 @@ const obj0 = new Set(["offsetDuration", "offsetRange"]);
 const obj1 = new Set(["timingDateTime", "timingAge", "timingPeriod", "timingDuration", "timingRange", "timingTiming"]);
 const wrapper0 = {validate: validate1};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -146,25 +146,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func10(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -172,21 +158,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -194,174 +172,91 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.prefix !== undefined && func0.call(data, "prefix")){
 let data5 = data.prefix;
 if(typeof data5 === "string"){
 if(func10(data5) < 1){
-const err4 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/prefix",schemaPath:"#/properties/prefix/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prefix", "#/properties/prefix/type", {type: "string"}); errors++;
 }
 }
 if(data._prefix !== undefined && func0.call(data, "_prefix")){
-if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix",parentData:data,parentDataProperty:"_prefix",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._prefix, {instancePath:instancePath+"/_prefix"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data7 = data.title;
 if(typeof data7 === "string"){
 if(func10(data7) < 1){
-const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data9 = data.description;
 if(typeof data9 === "string"){
 if(func10(data9) < 1){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.textEquivalent !== undefined && func0.call(data, "textEquivalent")){
 let data11 = data.textEquivalent;
 if(typeof data11 === "string"){
 if(func10(data11) < 1){
-const err10 = {instancePath:instancePath+"/textEquivalent",schemaPath:"#/properties/textEquivalent/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/textEquivalent",schemaPath:"#/properties/textEquivalent/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textEquivalent", "#/properties/textEquivalent/type", {type: "string"}); errors++;
 }
 }
 if(data._textEquivalent !== undefined && func0.call(data, "_textEquivalent")){
-if(!(func2(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent",parentData:data,parentDataProperty:"_textEquivalent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._textEquivalent, {instancePath:instancePath+"/_textEquivalent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data13 = data.priority;
 if(typeof data13 !== "string"){
-const err12 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data13 === "routine") || (data13 === "urgent")) || (data13 === "asap")) || (data13 === "stat"))){
-const err13 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema1.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema1.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -369,21 +264,13 @@ let data15 = data.code;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func8(data15[i2], {instancePath:instancePath+"/code/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data15[i2], {instancePath:instancePath+"/code/" + i2}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
@@ -391,21 +278,13 @@ let data17 = data.documentation;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func11(data17[i3], {instancePath:instancePath+"/documentation/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data17[i3], {instancePath:instancePath+"/documentation/" + i3}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -419,14 +298,7 @@ let valid13 = true;
 const _errs37 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(data20._kind !== undefined && func0.call(data20, "_kind")){
-const err16 = {};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs37 === errors;
@@ -443,14 +315,7 @@ if(_valid0){
 const _errs38 = errors;
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if((data20.kind === undefined) || (!(func0.call(data20, "kind")))){
-const err17 = {instancePath:instancePath+"/condition/" + i4,schemaPath:"#/$defs/RequestGroup_Condition/allOf/0/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid0 = _errs38 === errors;
@@ -462,14 +327,7 @@ props0._kind = true;
 }
 }
 if(!valid13){
-const err18 = {instancePath:instancePath+"/condition/" + i4,schemaPath:"#/$defs/RequestGroup_Condition/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
 if(props0 !== true){
@@ -485,25 +343,11 @@ if(data20.id !== undefined && func0.call(data20, "id")){
 let data22 = data20.id;
 if(typeof data22 === "string"){
 if(func10(data22) < 1){
-const err19 = {instancePath:instancePath+"/condition/" + i4+"/id",schemaPath:"#/$defs/RequestGroup_Condition/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/condition/" + i4+"/id",schemaPath:"#/$defs/RequestGroup_Condition/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/id", "#/$defs/RequestGroup_Condition/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data20.extension !== undefined && func0.call(data20, "extension")){
@@ -511,21 +355,13 @@ let data23 = data20.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/condition/" + i4+"/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/condition/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/condition/" + i4+"/extension",schemaPath:"#/$defs/RequestGroup_Condition/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/extension", "#/$defs/RequestGroup_Condition/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
@@ -533,80 +369,42 @@ let data25 = data20.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/condition/" + i4+"/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i6], {instancePath:instancePath+"/condition/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/condition/" + i4+"/modifierExtension",schemaPath:"#/$defs/RequestGroup_Condition/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/modifierExtension", "#/$defs/RequestGroup_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data20.kind !== undefined && func0.call(data20, "kind")){
 let data27 = data20.kind;
 if(typeof data27 !== "string"){
-const err23 = {instancePath:instancePath+"/condition/" + i4+"/kind",schemaPath:"#/$defs/RequestGroup_Condition/properties/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/type", {type: "string"}); errors++;
 }
 if(!(((data27 === "applicability") || (data27 === "start")) || (data27 === "stop"))){
-const err24 = {instancePath:instancePath+"/condition/" + i4+"/kind",schemaPath:"#/$defs/RequestGroup_Condition/properties/kind/enum",keyword:"enum",params:{allowedValues: schema2.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4+"/kind", "#/$defs/RequestGroup_Condition/properties/kind/enum", {allowedValues: schema2.properties.kind.enum}); errors++;
 }
 }
 if(data20._kind !== undefined && func0.call(data20, "_kind")){
-if(!(func2(data20._kind, {instancePath:instancePath+"/condition/" + i4+"/_kind",parentData:data20,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20._kind, {instancePath:instancePath+"/condition/" + i4+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data20.expression !== undefined && func0.call(data20, "expression")){
-if(!(func12(data20.expression, {instancePath:instancePath+"/condition/" + i4+"/expression",parentData:data20,parentDataProperty:"expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data20.expression, {instancePath:instancePath+"/condition/" + i4+"/expression"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/condition/" + i4,schemaPath:"#/$defs/RequestGroup_Condition/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition/" + i4, "#/$defs/RequestGroup_Condition/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedAction !== undefined && func0.call(data, "relatedAction")){
@@ -620,14 +418,7 @@ let valid24 = true;
 const _errs58 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._actionId !== undefined && func0.call(data31, "_actionId")){
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs58 === errors;
@@ -644,14 +435,7 @@ if(_valid1){
 const _errs59 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.actionId === undefined) || (!(func0.call(data31, "actionId")))){
-const err28 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/allOf/0/then/required",keyword:"required",params:{missingProperty: "actionId"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/then/required", {missingProperty: "actionId"}); errors++;
 }
 }
 var _valid1 = _errs59 === errors;
@@ -663,28 +447,14 @@ props1._actionId = true;
 }
 }
 if(!valid24){
-const err29 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs61 = errors;
 let valid26 = true;
 const _errs62 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._relationship !== undefined && func0.call(data31, "_relationship")){
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs62 === errors;
@@ -701,14 +471,7 @@ if(_valid2){
 const _errs63 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.relationship === undefined) || (!(func0.call(data31, "relationship")))){
-const err31 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/allOf/1/then/required",keyword:"required",params:{missingProperty: "relationship"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/then/required", {missingProperty: "relationship"}); errors++;
 }
 }
 var _valid2 = _errs63 === errors;
@@ -720,14 +483,7 @@ props2._relationship = true;
 }
 }
 if(!valid26){
-const err32 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -755,25 +511,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func10(data34) < 1){
-const err33 = {instancePath:instancePath+"/relatedAction/" + i7+"/id",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/relatedAction/" + i7+"/id",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/id", "#/$defs/RequestGroup_RelatedAction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -781,21 +523,13 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len8 = data35.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data35[i8], {instancePath:instancePath+"/relatedAction/" + i7+"/extension/" + i8,parentData:data35,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i8], {instancePath:instancePath+"/relatedAction/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/relatedAction/" + i7+"/extension",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/extension", "#/$defs/RequestGroup_RelatedAction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -803,189 +537,108 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len9 = data37.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data37[i9], {instancePath:instancePath+"/relatedAction/" + i7+"/modifierExtension/" + i9,parentData:data37,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data37[i9], {instancePath:instancePath+"/relatedAction/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/relatedAction/" + i7+"/modifierExtension",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/modifierExtension", "#/$defs/RequestGroup_RelatedAction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.actionId !== undefined && func0.call(data31, "actionId")){
 let data39 = data31.actionId;
 if(typeof data39 === "string"){
 if(!pattern0.test(data39)){
-const err37 = {instancePath:instancePath+"/relatedAction/" + i7+"/actionId",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/actionId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/relatedAction/" + i7+"/actionId",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/actionId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/actionId", "#/$defs/RequestGroup_RelatedAction/properties/actionId/type", {type: "string"}); errors++;
 }
 }
 if(data31._actionId !== undefined && func0.call(data31, "_actionId")){
-if(!(func2(data31._actionId, {instancePath:instancePath+"/relatedAction/" + i7+"/_actionId",parentData:data31,parentDataProperty:"_actionId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._actionId, {instancePath:instancePath+"/relatedAction/" + i7+"/_actionId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.relationship !== undefined && func0.call(data31, "relationship")){
 let data41 = data31.relationship;
 if(typeof data41 !== "string"){
-const err39 = {instancePath:instancePath+"/relatedAction/" + i7+"/relationship",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/relationship/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/type", {type: "string"}); errors++;
 }
 if(!(((((((((data41 === "before-start") || (data41 === "before")) || (data41 === "before-end")) || (data41 === "concurrent-with-start")) || (data41 === "concurrent")) || (data41 === "concurrent-with-end")) || (data41 === "after-start")) || (data41 === "after")) || (data41 === "after-end"))){
-const err40 = {instancePath:instancePath+"/relatedAction/" + i7+"/relationship",schemaPath:"#/$defs/RequestGroup_RelatedAction/properties/relationship/enum",keyword:"enum",params:{allowedValues: schema3.properties.relationship.enum}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7+"/relationship", "#/$defs/RequestGroup_RelatedAction/properties/relationship/enum", {allowedValues: schema3.properties.relationship.enum}); errors++;
 }
 }
 if(data31._relationship !== undefined && func0.call(data31, "_relationship")){
-if(!(func2(data31._relationship, {instancePath:instancePath+"/relatedAction/" + i7+"/_relationship",parentData:data31,parentDataProperty:"_relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._relationship, {instancePath:instancePath+"/relatedAction/" + i7+"/_relationship"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.offsetDuration !== undefined && func0.call(data31, "offsetDuration")){
-if(!(func13(data31.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetDuration",parentData:data31,parentDataProperty:"offsetDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data31.offsetDuration, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetDuration"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data31.offsetRange !== undefined && func0.call(data31, "offsetRange")){
-if(!(func14(data31.offsetRange, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetRange",parentData:data31,parentDataProperty:"offsetRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data31.offsetRange, {instancePath:instancePath+"/relatedAction/" + i7+"/offsetRange"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 const forms0 = func15(data31, obj0);
 if(forms0 !== null){
-const err41 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/cdxChoice",keyword:"cdxChoice",params:{choice: "offset[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/cdxChoice", {choice: "offset[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/relatedAction/" + i7,schemaPath:"#/$defs/RequestGroup_RelatedAction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction/" + i7, "#/$defs/RequestGroup_RelatedAction/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/relatedAction",schemaPath:"#/properties/relatedAction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedAction", "#/properties/relatedAction/type", {type: "array"}); errors++;
 }
 }
 if(data.timingDateTime !== undefined && func0.call(data, "timingDateTime")){
 let data45 = data.timingDateTime;
 if(typeof data45 === "string"){
 if(!pattern3.test(data45)){
-const err44 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/timingDateTime",schemaPath:"#/properties/timingDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timingDateTime", "#/properties/timingDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data._timingDateTime !== undefined && func0.call(data, "_timingDateTime")){
-if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime",parentData:data,parentDataProperty:"_timingDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._timingDateTime, {instancePath:instancePath+"/_timingDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.timingAge !== undefined && func0.call(data, "timingAge")){
-if(!(func16(data.timingAge, {instancePath:instancePath+"/timingAge",parentData:data,parentDataProperty:"timingAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data.timingAge, {instancePath:instancePath+"/timingAge"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.timingPeriod !== undefined && func0.call(data, "timingPeriod")){
-if(!(func17(data.timingPeriod, {instancePath:instancePath+"/timingPeriod",parentData:data,parentDataProperty:"timingPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data.timingPeriod, {instancePath:instancePath+"/timingPeriod"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.timingDuration !== undefined && func0.call(data, "timingDuration")){
-if(!(func13(data.timingDuration, {instancePath:instancePath+"/timingDuration",parentData:data,parentDataProperty:"timingDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data.timingDuration, {instancePath:instancePath+"/timingDuration"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.timingRange !== undefined && func0.call(data, "timingRange")){
-if(!(func14(data.timingRange, {instancePath:instancePath+"/timingRange",parentData:data,parentDataProperty:"timingRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data.timingRange, {instancePath:instancePath+"/timingRange"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.timingTiming !== undefined && func0.call(data, "timingTiming")){
-if(!(func18(data.timingTiming, {instancePath:instancePath+"/timingTiming",parentData:data,parentDataProperty:"timingTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data.timingTiming, {instancePath:instancePath+"/timingTiming"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -993,178 +646,93 @@ let data52 = data.participant;
 if(Array.isArray(data52)){
 const len10 = data52.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func7(data52[i10], {instancePath:instancePath+"/participant/" + i10,parentData:data52,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52[i10], {instancePath:instancePath+"/participant/" + i10}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.groupingBehavior !== undefined && func0.call(data, "groupingBehavior")){
 let data55 = data.groupingBehavior;
 if(typeof data55 !== "string"){
-const err47 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/type", {type: "string"}); errors++;
 }
 if(!(((data55 === "visual-group") || (data55 === "logical-group")) || (data55 === "sentence-group"))){
-const err48 = {instancePath:instancePath+"/groupingBehavior",schemaPath:"#/properties/groupingBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.groupingBehavior.enum}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/groupingBehavior", "#/properties/groupingBehavior/enum", {allowedValues: schema1.properties.groupingBehavior.enum}); errors++;
 }
 }
 if(data._groupingBehavior !== undefined && func0.call(data, "_groupingBehavior")){
-if(!(func2(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior",parentData:data,parentDataProperty:"_groupingBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._groupingBehavior, {instancePath:instancePath+"/_groupingBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.selectionBehavior !== undefined && func0.call(data, "selectionBehavior")){
 let data57 = data.selectionBehavior;
 if(typeof data57 !== "string"){
-const err49 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/type", {type: "string"}); errors++;
 }
 if(!((((((data57 === "any") || (data57 === "all")) || (data57 === "all-or-none")) || (data57 === "exactly-one")) || (data57 === "at-most-one")) || (data57 === "one-or-more"))){
-const err50 = {instancePath:instancePath+"/selectionBehavior",schemaPath:"#/properties/selectionBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.selectionBehavior.enum}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/selectionBehavior", "#/properties/selectionBehavior/enum", {allowedValues: schema1.properties.selectionBehavior.enum}); errors++;
 }
 }
 if(data._selectionBehavior !== undefined && func0.call(data, "_selectionBehavior")){
-if(!(func2(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior",parentData:data,parentDataProperty:"_selectionBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._selectionBehavior, {instancePath:instancePath+"/_selectionBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.requiredBehavior !== undefined && func0.call(data, "requiredBehavior")){
 let data59 = data.requiredBehavior;
 if(typeof data59 !== "string"){
-const err51 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/type", {type: "string"}); errors++;
 }
 if(!(((data59 === "must") || (data59 === "could")) || (data59 === "must-unless-documented"))){
-const err52 = {instancePath:instancePath+"/requiredBehavior",schemaPath:"#/properties/requiredBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.requiredBehavior.enum}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requiredBehavior", "#/properties/requiredBehavior/enum", {allowedValues: schema1.properties.requiredBehavior.enum}); errors++;
 }
 }
 if(data._requiredBehavior !== undefined && func0.call(data, "_requiredBehavior")){
-if(!(func2(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior",parentData:data,parentDataProperty:"_requiredBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._requiredBehavior, {instancePath:instancePath+"/_requiredBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.precheckBehavior !== undefined && func0.call(data, "precheckBehavior")){
 let data61 = data.precheckBehavior;
 if(typeof data61 !== "string"){
-const err53 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/type", {type: "string"}); errors++;
 }
 if(!((data61 === "yes") || (data61 === "no"))){
-const err54 = {instancePath:instancePath+"/precheckBehavior",schemaPath:"#/properties/precheckBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.precheckBehavior.enum}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/precheckBehavior", "#/properties/precheckBehavior/enum", {allowedValues: schema1.properties.precheckBehavior.enum}); errors++;
 }
 }
 if(data._precheckBehavior !== undefined && func0.call(data, "_precheckBehavior")){
-if(!(func2(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior",parentData:data,parentDataProperty:"_precheckBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._precheckBehavior, {instancePath:instancePath+"/_precheckBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.cardinalityBehavior !== undefined && func0.call(data, "cardinalityBehavior")){
 let data63 = data.cardinalityBehavior;
 if(typeof data63 !== "string"){
-const err55 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/type", {type: "string"}); errors++;
 }
 if(!((data63 === "single") || (data63 === "multiple"))){
-const err56 = {instancePath:instancePath+"/cardinalityBehavior",schemaPath:"#/properties/cardinalityBehavior/enum",keyword:"enum",params:{allowedValues: schema1.properties.cardinalityBehavior.enum}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cardinalityBehavior", "#/properties/cardinalityBehavior/enum", {allowedValues: schema1.properties.cardinalityBehavior.enum}); errors++;
 }
 }
 if(data._cardinalityBehavior !== undefined && func0.call(data, "_cardinalityBehavior")){
-if(!(func2(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior",parentData:data,parentDataProperty:"_cardinalityBehavior",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._cardinalityBehavior, {instancePath:instancePath+"/_cardinalityBehavior"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
-if(!(func7(data.resource, {instancePath:instancePath+"/resource",parentData:data,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.resource, {instancePath:instancePath+"/resource"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1172,44 +740,22 @@ let data66 = data.action;
 if(Array.isArray(data66)){
 const len11 = data66.length;
 for(let i11=0; i11<len11; i11++){
-if(!(wrapper0.validate(data66[i11], {instancePath:instancePath+"/action/" + i11,parentData:data66,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data66[i11], {instancePath:instancePath+"/action/" + i11}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 const forms1 = func15(data, obj1);
 if(forms1 !== null){
-const err58 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "timing[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "timing[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err59 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1260,7 +806,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/RequestGroup.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1276,14 +822,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1300,14 +839,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1319,28 +851,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._intent !== undefined && func0.call(data, "_intent")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1357,14 +875,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "intent"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1376,14 +887,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1396,14 +900,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1445,113 +942,60 @@ props0.action = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("RequestGroup" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "RequestGroup"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "RequestGroup"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1559,21 +1003,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1581,21 +1017,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1603,21 +1031,13 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1625,21 +1045,13 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
@@ -1650,37 +1062,16 @@ for(let i4=0; i4<len4; i4++){
 let data19 = data18[i4];
 if(typeof data19 === "string"){
 if(!pattern1.test(data19)){
-const err18 = {instancePath:instancePath+"/instantiatesCanonical/" + i4,schemaPath:"#/properties/instantiatesCanonical/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/instantiatesCanonical/" + i4,schemaPath:"#/properties/instantiatesCanonical/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/instantiatesCanonical",schemaPath:"#/properties/instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
@@ -1688,21 +1079,13 @@ let data20 = data._instantiatesCanonical;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data20[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data20[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/_instantiatesCanonical",schemaPath:"#/properties/_instantiatesCanonical/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
@@ -1713,37 +1096,16 @@ for(let i6=0; i6<len6; i6++){
 let data23 = data22[i6];
 if(typeof data23 === "string"){
 if(!pattern1.test(data23)){
-const err22 = {instancePath:instancePath+"/instantiatesUri/" + i6,schemaPath:"#/properties/instantiatesUri/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/instantiatesUri/" + i6,schemaPath:"#/properties/instantiatesUri/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
@@ -1751,21 +1113,13 @@ let data24 = data._instantiatesUri;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data24[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/_instantiatesUri",schemaPath:"#/properties/_instantiatesUri/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -1773,21 +1127,13 @@ let data26 = data.basedOn;
 if(Array.isArray(data26)){
 const len8 = data26.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func7(data26[i8], {instancePath:instancePath+"/basedOn/" + i8,parentData:data26,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data26[i8], {instancePath:instancePath+"/basedOn/" + i8}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.replaces !== undefined && func0.call(data, "replaces")){
@@ -1795,179 +1141,99 @@ let data28 = data.replaces;
 if(Array.isArray(data28)){
 const len9 = data28.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data28[i9], {instancePath:instancePath+"/replaces/" + i9,parentData:data28,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data28[i9], {instancePath:instancePath+"/replaces/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/replaces",schemaPath:"#/properties/replaces/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/replaces", "#/properties/replaces/type", {type: "array"}); errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data31 = data.status;
 if(typeof data31 !== "string"){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!(((((((data31 === "draft") || (data31 === "active")) || (data31 === "on-hold")) || (data31 === "revoked")) || (data31 === "completed")) || (data31 === "entered-in-error")) || (data31 === "unknown"))){
-const err29 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data33 = data.intent;
 if(typeof data33 !== "string"){
-const err30 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/type", {type: "string"}); errors++;
 }
 if(!(((((((((data33 === "proposal") || (data33 === "plan")) || (data33 === "directive")) || (data33 === "order")) || (data33 === "original-order")) || (data33 === "reflex-order")) || (data33 === "filler-order")) || (data33 === "instance-order")) || (data33 === "option"))){
-const err31 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema0.properties.intent.enum}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data35 = data.priority;
 if(typeof data35 !== "string"){
-const err32 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data35 === "routine") || (data35 === "urgent")) || (data35 === "asap")) || (data35 === "stat"))){
-const err33 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data40 = data.authoredOn;
 if(typeof data40 === "string"){
 if(!pattern3.test(data40)){
-const err34 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data40))){
-const err35 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func7(data.author, {instancePath:instancePath+"/author",parentData:data,parentDataProperty:"author",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.author, {instancePath:instancePath+"/author"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
@@ -1975,21 +1241,13 @@ let data43 = data.reasonCode;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data43[i10], {instancePath:instancePath+"/reasonCode/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data43[i10], {instancePath:instancePath+"/reasonCode/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/reasonCode",schemaPath:"#/properties/reasonCode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
@@ -1997,21 +1255,13 @@ let data45 = data.reasonReference;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func7(data45[i11], {instancePath:instancePath+"/reasonReference/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data45[i11], {instancePath:instancePath+"/reasonReference/" + i11}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/reasonReference",schemaPath:"#/properties/reasonReference/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -2019,21 +1269,13 @@ let data47 = data.note;
 if(Array.isArray(data47)){
 const len12 = data47.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func9(data47[i12], {instancePath:instancePath+"/note/" + i12,parentData:data47,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data47[i12], {instancePath:instancePath+"/note/" + i12}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -2041,33 +1283,18 @@ let data49 = data.action;
 if(Array.isArray(data49)){
 const len13 = data49.length;
 for(let i13=0; i13<len13; i13++){
-if(!(validate1(data49[i13], {instancePath:instancePath+"/action/" + i13,parentData:data49,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data49[i13], {instancePath:instancePath+"/action/" + i13}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2075,3 +1302,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

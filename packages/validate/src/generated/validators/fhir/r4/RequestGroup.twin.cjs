@@ -628,7 +628,16 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "prefix")) && (key2 !== "_prefix")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "textEquivalent")) && (key2 !== "_textEquivalent")) && (key2 !== "priority")) && (key2 !== "_priority")) && (key2 !== "code")) && (key2 !== "documentation")) && (key2 !== "condition")) && (key2 !== "relatedAction")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) && (key2 !== "timingPeriod")) && (key2 !== "timingDuration")) && (key2 !== "timingRange")) && (key2 !== "timingTiming")) && (key2 !== "participant")) && (key2 !== "type")) && (key2 !== "groupingBehavior")) && (key2 !== "_groupingBehavior")) && (key2 !== "selectionBehavior")) && (key2 !== "_selectionBehavior")) && (key2 !== "requiredBehavior")) && (key2 !== "_requiredBehavior")) && (key2 !== "precheckBehavior")) && (key2 !== "_precheckBehavior")) && (key2 !== "cardinalityBehavior")) && (key2 !== "_cardinalityBehavior")) && (key2 !== "resource")) && (key2 !== "action")){
+if((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "prefix")) && (key2 !== "_prefix")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "description")) &&
+(key2 !== "_description")) && (key2 !== "textEquivalent")) && (key2 !== "_textEquivalent")) && (key2 !== "priority")) &&
+(key2 !== "_priority")) && (key2 !== "code")) && (key2 !== "documentation")) && (key2 !== "condition")) &&
+(key2 !== "relatedAction")) && (key2 !== "timingDateTime")) && (key2 !== "_timingDateTime")) && (key2 !== "timingAge")) &&
+(key2 !== "timingPeriod")) && (key2 !== "timingDuration")) && (key2 !== "timingRange")) && (key2 !== "timingTiming")) &&
+(key2 !== "participant")) && (key2 !== "type")) && (key2 !== "groupingBehavior")) && (key2 !== "_groupingBehavior")) &&
+(key2 !== "selectionBehavior")) && (key2 !== "_selectionBehavior")) && (key2 !== "requiredBehavior")) && (key2 !== "_requiredBehavior")) &&
+(key2 !== "precheckBehavior")) && (key2 !== "_precheckBehavior")) && (key2 !== "cardinalityBehavior")) &&
+(key2 !== "_cardinalityBehavior")) && (key2 !== "resource")) && (key2 !== "action")){
 errors++;
 }
 }
@@ -1082,7 +1091,15 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) && (key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) && (key0 !== "groupIdentifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) && (key0 !== "priority")) && (key0 !== "_priority")) && (key0 !== "code")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "authoredOn")) && (key0 !== "_authoredOn")) && (key0 !== "author")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "note")) && (key0 !== "action")){
+if(((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) &&
+(key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) &&
+(key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) &&
+(key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) &&
+(key0 !== "groupIdentifier")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) &&
+(key0 !== "_intent")) && (key0 !== "priority")) && (key0 !== "_priority")) && (key0 !== "code")) && (key0 !== "subject")) &&
+(key0 !== "encounter")) && (key0 !== "authoredOn")) && (key0 !== "_authoredOn")) && (key0 !== "author")) &&
+(key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "note")) && (key0 !== "action")){
 errors++;
 }
 }

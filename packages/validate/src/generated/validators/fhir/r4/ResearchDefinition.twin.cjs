@@ -672,7 +672,22 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) && (key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "shortTitle")) && (key0 !== "_shortTitle")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) && (key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) && (key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "comment")) && (key0 !== "_comment")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) && (key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) && (key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) && (key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) && (key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) && (key0 !== "library")) && (key0 !== "_library")) && (key0 !== "population")) && (key0 !== "exposure")) && (key0 !== "exposureAlternative")) && (key0 !== "outcome")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) &&
+(key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) &&
+(key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "url")) && (key0 !== "_url")) && (key0 !== "identifier")) && (key0 !== "version")) && (key0 !== "_version")) &&
+(key0 !== "name")) && (key0 !== "_name")) && (key0 !== "title")) && (key0 !== "_title")) && (key0 !== "shortTitle")) &&
+(key0 !== "_shortTitle")) && (key0 !== "subtitle")) && (key0 !== "_subtitle")) && (key0 !== "status")) &&
+(key0 !== "_status")) && (key0 !== "experimental")) && (key0 !== "_experimental")) && (key0 !== "subjectCodeableConcept")) &&
+(key0 !== "subjectReference")) && (key0 !== "date")) && (key0 !== "_date")) && (key0 !== "publisher")) &&
+(key0 !== "_publisher")) && (key0 !== "contact")) && (key0 !== "description")) && (key0 !== "_description")) &&
+(key0 !== "comment")) && (key0 !== "_comment")) && (key0 !== "useContext")) && (key0 !== "jurisdiction")) &&
+(key0 !== "purpose")) && (key0 !== "_purpose")) && (key0 !== "usage")) && (key0 !== "_usage")) && (key0 !== "copyright")) &&
+(key0 !== "_copyright")) && (key0 !== "approvalDate")) && (key0 !== "_approvalDate")) && (key0 !== "lastReviewDate")) &&
+(key0 !== "_lastReviewDate")) && (key0 !== "effectivePeriod")) && (key0 !== "topic")) && (key0 !== "author")) &&
+(key0 !== "editor")) && (key0 !== "reviewer")) && (key0 !== "endorser")) && (key0 !== "relatedArtifact")) &&
+(key0 !== "library")) && (key0 !== "_library")) && (key0 !== "population")) && (key0 !== "exposure")) && (key0 !== "exposureAlternative")) &&
+(key0 !== "outcome")){
 errors++;
 }
 }

@@ -79,10 +79,13 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
 const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
-const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj2 = new Set(["participantEffectiveDateTime",
+"participantEffectivePeriod",
+"participantEffectiveDuration",
+"participantEffectiveTiming"]);
 const obj3 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ResearchElementDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -98,14 +101,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -122,14 +118,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -141,28 +130,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -179,14 +154,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -198,14 +166,7 @@ props1._type = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -218,24 +179,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.characteristic === undefined) || (!(func0.call(data, "characteristic")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "characteristic"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "characteristic"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -307,113 +254,60 @@ props0.characteristic = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ResearchElementDefinition" !== data.resourceType){
-const err8 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "ResearchElementDefinition"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ResearchElementDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -421,21 +315,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -443,21 +329,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -465,52 +343,29 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data16 = data.url;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err18 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -518,297 +373,159 @@ let data18 = data.identifier;
 if(Array.isArray(data18)){
 const len3 = data18.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data18,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data18[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err21 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-const err23 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err25 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.shortTitle !== undefined && func0.call(data, "shortTitle")){
 let data26 = data.shortTitle;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err27 = {instancePath:instancePath+"/shortTitle",schemaPath:"#/properties/shortTitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/shortTitle",schemaPath:"#/properties/shortTitle/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/shortTitle", "#/properties/shortTitle/type", {type: "string"}); errors++;
 }
 }
 if(data._shortTitle !== undefined && func0.call(data, "_shortTitle")){
-if(!(func2(data._shortTitle, {instancePath:instancePath+"/_shortTitle",parentData:data,parentDataProperty:"_shortTitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._shortTitle, {instancePath:instancePath+"/_shortTitle"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subtitle !== undefined && func0.call(data, "subtitle")){
 let data28 = data.subtitle;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-const err29 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/subtitle",schemaPath:"#/properties/subtitle/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subtitle", "#/properties/subtitle/type", {type: "string"}); errors++;
 }
 }
 if(data._subtitle !== undefined && func0.call(data, "_subtitle")){
-if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle",parentData:data,parentDataProperty:"_subtitle",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subtitle, {instancePath:instancePath+"/_subtitle"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data30 = data.status;
 if(!((((data30 === "draft") || (data30 === "active")) || (data30 === "retired")) || (data30 === "unknown"))){
-const err31 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err32 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.subjectCodeableConcept !== undefined && func0.call(data, "subjectCodeableConcept")){
-if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept",parentData:data,parentDataProperty:"subjectCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subjectCodeableConcept, {instancePath:instancePath+"/subjectCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.subjectReference !== undefined && func0.call(data, "subjectReference")){
-if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference",parentData:data,parentDataProperty:"subjectReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.subjectReference, {instancePath:instancePath+"/subjectReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data36 = data.date;
 if(typeof data36 === "string"){
 if(!pattern3.test(data36)){
-const err33 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data36))){
-const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data38 = data.publisher;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -816,52 +533,29 @@ let data40 = data.contact;
 if(Array.isArray(data40)){
 const len4 = data40.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func10(data40[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data40,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data40[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data42 = data.description;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
@@ -872,37 +566,16 @@ for(let i5=0; i5<len5; i5++){
 let data45 = data44[i5];
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err41 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/comment/" + i5,schemaPath:"#/properties/comment/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment/" + i5, "#/properties/comment/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "array"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
@@ -910,21 +583,13 @@ let data46 = data._comment;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func2(data46[i6], {instancePath:instancePath+"/_comment/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data46[i6], {instancePath:instancePath+"/_comment/" + i6}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/_comment",schemaPath:"#/properties/_comment/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_comment", "#/properties/_comment/type", {type: "array"}); errors++;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -932,21 +597,13 @@ let data48 = data.useContext;
 if(Array.isArray(data48)){
 const len7 = data48.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data48[i7], {instancePath:instancePath+"/useContext/" + i7,parentData:data48,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data48[i7], {instancePath:instancePath+"/useContext/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -954,202 +611,104 @@ let data50 = data.jurisdiction;
 if(Array.isArray(data50)){
 const len8 = data50.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func8(data50[i8], {instancePath:instancePath+"/jurisdiction/" + i8,parentData:data50,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data50[i8], {instancePath:instancePath+"/jurisdiction/" + i8}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data52 = data.purpose;
 if(typeof data52 === "string"){
 if(func7(data52) < 1){
-const err47 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.usage !== undefined && func0.call(data, "usage")){
 let data54 = data.usage;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err49 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/usage", "#/properties/usage/type", {type: "string"}); errors++;
 }
 }
 if(data._usage !== undefined && func0.call(data, "_usage")){
-if(!(func2(data._usage, {instancePath:instancePath+"/_usage",parentData:data,parentDataProperty:"_usage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._usage, {instancePath:instancePath+"/_usage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data56 = data.copyright;
 if(typeof data56 === "string"){
 if(func7(data56) < 1){
-const err51 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.approvalDate !== undefined && func0.call(data, "approvalDate")){
 let data58 = data.approvalDate;
 if(typeof data58 === "string"){
 if(!pattern4.test(data58)){
-const err53 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data58))){
-const err54 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/approvalDate",schemaPath:"#/properties/approvalDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/approvalDate", "#/properties/approvalDate/type", {type: "string"}); errors++;
 }
 }
 if(data._approvalDate !== undefined && func0.call(data, "_approvalDate")){
-if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate",parentData:data,parentDataProperty:"_approvalDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._approvalDate, {instancePath:instancePath+"/_approvalDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastReviewDate !== undefined && func0.call(data, "lastReviewDate")){
 let data60 = data.lastReviewDate;
 if(typeof data60 === "string"){
 if(!pattern4.test(data60)){
-const err56 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data60))){
-const err57 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/lastReviewDate",schemaPath:"#/properties/lastReviewDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastReviewDate", "#/properties/lastReviewDate/type", {type: "string"}); errors++;
 }
 }
 if(data._lastReviewDate !== undefined && func0.call(data, "_lastReviewDate")){
-if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate",parentData:data,parentDataProperty:"_lastReviewDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastReviewDate, {instancePath:instancePath+"/_lastReviewDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod",parentData:data,parentDataProperty:"effectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.topic !== undefined && func0.call(data, "topic")){
@@ -1157,21 +716,13 @@ let data63 = data.topic;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func8(data63[i9], {instancePath:instancePath+"/topic/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data63[i9], {instancePath:instancePath+"/topic/" + i9}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/topic",schemaPath:"#/properties/topic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/type", {type: "array"}); errors++;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -1179,21 +730,13 @@ let data65 = data.author;
 if(Array.isArray(data65)){
 const len10 = data65.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func10(data65[i10], {instancePath:instancePath+"/author/" + i10,parentData:data65,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data65[i10], {instancePath:instancePath+"/author/" + i10}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.editor !== undefined && func0.call(data, "editor")){
@@ -1201,21 +744,13 @@ let data67 = data.editor;
 if(Array.isArray(data67)){
 const len11 = data67.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func10(data67[i11], {instancePath:instancePath+"/editor/" + i11,parentData:data67,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data67[i11], {instancePath:instancePath+"/editor/" + i11}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/editor",schemaPath:"#/properties/editor/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/editor", "#/properties/editor/type", {type: "array"}); errors++;
 }
 }
 if(data.reviewer !== undefined && func0.call(data, "reviewer")){
@@ -1223,21 +758,13 @@ let data69 = data.reviewer;
 if(Array.isArray(data69)){
 const len12 = data69.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func10(data69[i12], {instancePath:instancePath+"/reviewer/" + i12,parentData:data69,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data69[i12], {instancePath:instancePath+"/reviewer/" + i12}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/reviewer",schemaPath:"#/properties/reviewer/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/reviewer", "#/properties/reviewer/type", {type: "array"}); errors++;
 }
 }
 if(data.endorser !== undefined && func0.call(data, "endorser")){
@@ -1245,21 +772,13 @@ let data71 = data.endorser;
 if(Array.isArray(data71)){
 const len13 = data71.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func10(data71[i13], {instancePath:instancePath+"/endorser/" + i13,parentData:data71,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data71[i13], {instancePath:instancePath+"/endorser/" + i13}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/endorser",schemaPath:"#/properties/endorser/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/endorser", "#/properties/endorser/type", {type: "array"}); errors++;
 }
 }
 if(data.relatedArtifact !== undefined && func0.call(data, "relatedArtifact")){
@@ -1267,21 +786,13 @@ let data73 = data.relatedArtifact;
 if(Array.isArray(data73)){
 const len14 = data73.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func13(data73[i14], {instancePath:instancePath+"/relatedArtifact/" + i14,parentData:data73,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data73[i14], {instancePath:instancePath+"/relatedArtifact/" + i14}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/relatedArtifact",schemaPath:"#/properties/relatedArtifact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relatedArtifact", "#/properties/relatedArtifact/type", {type: "array"}); errors++;
 }
 }
 if(data.library !== undefined && func0.call(data, "library")){
@@ -1292,37 +803,16 @@ for(let i15=0; i15<len15; i15++){
 let data76 = data75[i15];
 if(typeof data76 === "string"){
 if(!pattern1.test(data76)){
-const err65 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/library/" + i15,schemaPath:"#/properties/library/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library/" + i15, "#/properties/library/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/library",schemaPath:"#/properties/library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/library", "#/properties/library/type", {type: "array"}); errors++;
 }
 }
 if(data._library !== undefined && func0.call(data, "_library")){
@@ -1330,59 +820,35 @@ let data77 = data._library;
 if(Array.isArray(data77)){
 const len16 = data77.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func2(data77[i16], {instancePath:instancePath+"/_library/" + i16,parentData:data77,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data77[i16], {instancePath:instancePath+"/_library/" + i16}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/_library",schemaPath:"#/properties/_library/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_library", "#/properties/_library/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data79 = data.type;
 if(!(((data79 === "population") || (data79 === "exposure")) || (data79 === "outcome"))){
-const err69 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.variableType !== undefined && func0.call(data, "variableType")){
 let data81 = data.variableType;
 if(!(((data81 === "dichotomous") || (data81 === "continuous")) || (data81 === "descriptive"))){
-const err70 = {instancePath:instancePath+"/variableType",schemaPath:"#/properties/variableType/enum",keyword:"enum",params:{allowedValues: schema0.properties.variableType.enum}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variableType", "#/properties/variableType/enum", {allowedValues: schema0.properties.variableType.enum}); errors++;
 }
 }
 if(data._variableType !== undefined && func0.call(data, "_variableType")){
-if(!(func2(data._variableType, {instancePath:instancePath+"/_variableType",parentData:data,parentDataProperty:"_variableType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._variableType, {instancePath:instancePath+"/_variableType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.characteristic !== undefined && func0.call(data, "characteristic")){
@@ -1397,14 +863,7 @@ const _errs136 = errors;
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if(data84.definitionCodeableConcept !== undefined && func0.call(data84, "definitionCodeableConcept")){
 var valid45 = false;
-const err71 = {};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid45 = true;
@@ -1412,14 +871,7 @@ var valid45 = true;
 if(valid45){
 if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCanonical")){
 var valid45 = false;
-const err72 = {};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid45 = true;
@@ -1427,14 +879,7 @@ var valid45 = true;
 if(valid45){
 if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
 var valid45 = false;
-const err73 = {};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid45 = true;
@@ -1442,14 +887,7 @@ var valid45 = true;
 if(valid45){
 if(data84.definitionExpression !== undefined && func0.call(data84, "definitionExpression")){
 var valid45 = false;
-const err74 = {};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid45 = true;
@@ -1457,14 +895,7 @@ var valid45 = true;
 if(valid45){
 if(data84.definitionDataRequirement !== undefined && func0.call(data84, "definitionDataRequirement")){
 var valid45 = false;
-const err75 = {};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid45 = true;
@@ -1488,53 +919,25 @@ if(_valid2){
 const _errs137 = errors;
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if((data84.definitionCodeableConcept === undefined) || (!(func0.call(data84, "definitionCodeableConcept")))){
-const err76 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required",keyword:"required",params:{missingProperty: "definitionCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/then/required", {missingProperty: "definitionCodeableConcept"}); errors++;
 }
 }
 var _valid2 = _errs137 === errors;
 valid44 = _valid2;
 }
 if(!valid44){
-const err77 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
 if(data84.id !== undefined && func0.call(data84, "id")){
 let data90 = data84.id;
 if(typeof data90 === "string"){
 if(func7(data90) < 1){
-const err78 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/characteristic/" + i17+"/id",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/id", "#/$defs/ResearchElementDefinition_Characteristic/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data84.extension !== undefined && func0.call(data84, "extension")){
@@ -1542,21 +945,13 @@ let data91 = data84.extension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data91[i18], {instancePath:instancePath+"/characteristic/" + i17+"/extension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data91[i18], {instancePath:instancePath+"/characteristic/" + i17+"/extension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/characteristic/" + i17+"/extension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/extension", "#/$defs/ResearchElementDefinition_Characteristic/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data84.modifierExtension !== undefined && func0.call(data84, "modifierExtension")){
@@ -1564,70 +959,44 @@ let data93 = data84.modifierExtension;
 if(Array.isArray(data93)){
 const len19 = data93.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data93[i19], {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension/" + i19,parentData:data93,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data93[i19], {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/characteristic/" + i17+"/modifierExtension",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/modifierExtension", "#/$defs/ResearchElementDefinition_Characteristic/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data84.definitionCodeableConcept !== undefined && func0.call(data84, "definitionCodeableConcept")){
-if(!(func8(data84.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i17+"/definitionCodeableConcept",parentData:data84,parentDataProperty:"definitionCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data84.definitionCodeableConcept, {instancePath:instancePath+"/characteristic/" + i17+"/definitionCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data84.definitionCanonical !== undefined && func0.call(data84, "definitionCanonical")){
 let data96 = data84.definitionCanonical;
 if(typeof data96 === "string"){
 if(!pattern1.test(data96)){
-const err82 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/characteristic/" + i17+"/definitionCanonical",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/definitionCanonical", "#/$defs/ResearchElementDefinition_Characteristic/properties/definitionCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data84._definitionCanonical !== undefined && func0.call(data84, "_definitionCanonical")){
-if(!(func2(data84._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i17+"/_definitionCanonical",parentData:data84,parentDataProperty:"_definitionCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._definitionCanonical, {instancePath:instancePath+"/characteristic/" + i17+"/_definitionCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.definitionExpression !== undefined && func0.call(data84, "definitionExpression")){
-if(!(func14(data84.definitionExpression, {instancePath:instancePath+"/characteristic/" + i17+"/definitionExpression",parentData:data84,parentDataProperty:"definitionExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data84.definitionExpression, {instancePath:instancePath+"/characteristic/" + i17+"/definitionExpression"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data84.definitionDataRequirement !== undefined && func0.call(data84, "definitionDataRequirement")){
-if(!(func15(data84.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i17+"/definitionDataRequirement",parentData:data84,parentDataProperty:"definitionDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data84.definitionDataRequirement, {instancePath:instancePath+"/characteristic/" + i17+"/definitionDataRequirement"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data84.usageContext !== undefined && func0.call(data84, "usageContext")){
@@ -1635,335 +1004,185 @@ let data100 = data84.usageContext;
 if(Array.isArray(data100)){
 const len20 = data100.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func11(data100[i20], {instancePath:instancePath+"/characteristic/" + i17+"/usageContext/" + i20,parentData:data100,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data100[i20], {instancePath:instancePath+"/characteristic/" + i17+"/usageContext/" + i20}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/characteristic/" + i17+"/usageContext",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/usageContext", "#/$defs/ResearchElementDefinition_Characteristic/properties/usageContext/type", {type: "array"}); errors++;
 }
 }
 if(data84.exclude !== undefined && func0.call(data84, "exclude")){
 if(typeof data84.exclude !== "boolean"){
-const err85 = {instancePath:instancePath+"/characteristic/" + i17+"/exclude",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/exclude", "#/$defs/ResearchElementDefinition_Characteristic/properties/exclude/type", {type: "boolean"}); errors++;
 }
 }
 if(data84._exclude !== undefined && func0.call(data84, "_exclude")){
-if(!(func2(data84._exclude, {instancePath:instancePath+"/characteristic/" + i17+"/_exclude",parentData:data84,parentDataProperty:"_exclude",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._exclude, {instancePath:instancePath+"/characteristic/" + i17+"/_exclude"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.unitOfMeasure !== undefined && func0.call(data84, "unitOfMeasure")){
-if(!(func8(data84.unitOfMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/unitOfMeasure",parentData:data84,parentDataProperty:"unitOfMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data84.unitOfMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/unitOfMeasure"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveDescription !== undefined && func0.call(data84, "studyEffectiveDescription")){
 let data105 = data84.studyEffectiveDescription;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-const err86 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDescription/type", {type: "string"}); errors++;
 }
 }
 if(data84._studyEffectiveDescription !== undefined && func0.call(data84, "_studyEffectiveDescription")){
-if(!(func2(data84._studyEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDescription",parentData:data84,parentDataProperty:"_studyEffectiveDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._studyEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDescription"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveDateTime !== undefined && func0.call(data84, "studyEffectiveDateTime")){
 let data107 = data84.studyEffectiveDateTime;
 if(typeof data107 === "string"){
 if(!pattern3.test(data107)){
-const err88 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data84._studyEffectiveDateTime !== undefined && func0.call(data84, "_studyEffectiveDateTime")){
-if(!(func2(data84._studyEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDateTime",parentData:data84,parentDataProperty:"_studyEffectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._studyEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectivePeriod !== undefined && func0.call(data84, "studyEffectivePeriod")){
-if(!(func12(data84.studyEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectivePeriod",parentData:data84,parentDataProperty:"studyEffectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data84.studyEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveDuration !== undefined && func0.call(data84, "studyEffectiveDuration")){
-if(!(func16(data84.studyEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDuration",parentData:data84,parentDataProperty:"studyEffectiveDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data84.studyEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveDuration"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveTiming !== undefined && func0.call(data84, "studyEffectiveTiming")){
-if(!(func17(data84.studyEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTiming",parentData:data84,parentDataProperty:"studyEffectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data84.studyEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTiming"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveTimeFromStart !== undefined && func0.call(data84, "studyEffectiveTimeFromStart")){
-if(!(func16(data84.studyEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTimeFromStart",parentData:data84,parentDataProperty:"studyEffectiveTimeFromStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data84.studyEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveTimeFromStart"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data84.studyEffectiveGroupMeasure !== undefined && func0.call(data84, "studyEffectiveGroupMeasure")){
 let data113 = data84.studyEffectiveGroupMeasure;
 if(!((((((data113 === "mean") || (data113 === "median")) || (data113 === "mean-of-mean")) || (data113 === "mean-of-median")) || (data113 === "median-of-mean")) || (data113 === "median-of-median"))){
-const err90 = {instancePath:instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/studyEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/studyEffectiveGroupMeasure/enum", {allowedValues: schema1.properties.studyEffectiveGroupMeasure.enum}); errors++;
 }
 }
 if(data84._studyEffectiveGroupMeasure !== undefined && func0.call(data84, "_studyEffectiveGroupMeasure")){
-if(!(func2(data84._studyEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_studyEffectiveGroupMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._studyEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_studyEffectiveGroupMeasure"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveDescription !== undefined && func0.call(data84, "participantEffectiveDescription")){
 let data115 = data84.participantEffectiveDescription;
 if(typeof data115 === "string"){
 if(func7(data115) < 1){
-const err91 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDescription",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDescription", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDescription/type", {type: "string"}); errors++;
 }
 }
 if(data84._participantEffectiveDescription !== undefined && func0.call(data84, "_participantEffectiveDescription")){
-if(!(func2(data84._participantEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDescription",parentData:data84,parentDataProperty:"_participantEffectiveDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._participantEffectiveDescription, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDescription"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveDateTime !== undefined && func0.call(data84, "participantEffectiveDateTime")){
 let data117 = data84.participantEffectiveDateTime;
 if(typeof data117 === "string"){
 if(!pattern3.test(data117)){
-const err93 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveDateTime", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data84._participantEffectiveDateTime !== undefined && func0.call(data84, "_participantEffectiveDateTime")){
-if(!(func2(data84._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDateTime",parentData:data84,parentDataProperty:"_participantEffectiveDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._participantEffectiveDateTime, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectivePeriod !== undefined && func0.call(data84, "participantEffectivePeriod")){
-if(!(func12(data84.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectivePeriod",parentData:data84,parentDataProperty:"participantEffectivePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data84.participantEffectivePeriod, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectivePeriod"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveDuration !== undefined && func0.call(data84, "participantEffectiveDuration")){
-if(!(func16(data84.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDuration",parentData:data84,parentDataProperty:"participantEffectiveDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data84.participantEffectiveDuration, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveDuration"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveTiming !== undefined && func0.call(data84, "participantEffectiveTiming")){
-if(!(func17(data84.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTiming",parentData:data84,parentDataProperty:"participantEffectiveTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data84.participantEffectiveTiming, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTiming"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveTimeFromStart !== undefined && func0.call(data84, "participantEffectiveTimeFromStart")){
-if(!(func16(data84.participantEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTimeFromStart",parentData:data84,parentDataProperty:"participantEffectiveTimeFromStart",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data84.participantEffectiveTimeFromStart, {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveTimeFromStart"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data84.participantEffectiveGroupMeasure !== undefined && func0.call(data84, "participantEffectiveGroupMeasure")){
 let data123 = data84.participantEffectiveGroupMeasure;
 if(!((((((data123 === "mean") || (data123 === "median")) || (data123 === "mean-of-mean")) || (data123 === "mean-of-median")) || (data123 === "median-of-mean")) || (data123 === "median-of-median"))){
-const err95 = {instancePath:instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure",schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum",keyword:"enum",params:{allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17+"/participantEffectiveGroupMeasure", "#/$defs/ResearchElementDefinition_Characteristic/properties/participantEffectiveGroupMeasure/enum", {allowedValues: schema1.properties.participantEffectiveGroupMeasure.enum}); errors++;
 }
 }
 if(data84._participantEffectiveGroupMeasure !== undefined && func0.call(data84, "_participantEffectiveGroupMeasure")){
-if(!(func2(data84._participantEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveGroupMeasure",parentData:data84,parentDataProperty:"_participantEffectiveGroupMeasure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data84._participantEffectiveGroupMeasure, {instancePath:instancePath+"/characteristic/" + i17+"/_participantEffectiveGroupMeasure"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func18(data84, obj0);
 if(forms0 !== null){
-const err96 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "definition[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "definition[x]", forms: forms0}); errors++;
 }
 const forms1 = func18(data84, obj1);
 if(forms1 !== null){
-const err97 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "studyEffective[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "studyEffective[x]", forms: forms1}); errors++;
 }
 const forms2 = func18(data84, obj2);
 if(forms2 !== null){
-const err98 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/cdxChoice",keyword:"cdxChoice",params:{choice: "participantEffective[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/cdxChoice", {choice: "participantEffective[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/characteristic/" + i17,schemaPath:"#/$defs/ResearchElementDefinition_Characteristic/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic/" + i17, "#/$defs/ResearchElementDefinition_Characteristic/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/characteristic",schemaPath:"#/properties/characteristic/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/characteristic/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func18(data, obj3);
 if(forms3 !== null){
-const err101 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "subject[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "subject[x]", forms: forms3}); errors++;
 }
 }
 else {
-const err102 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1971,3 +1190,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -29,7 +29,10 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const formats1 = require("../../../../formats.cjs")["fhir-date"];
 const obj0 = new Set(["definitionCodeableConcept", "definitionCanonical", "definitionExpression", "definitionDataRequirement"]);
 const obj1 = new Set(["studyEffectiveDateTime", "studyEffectivePeriod", "studyEffectiveDuration", "studyEffectiveTiming"]);
-const obj2 = new Set(["participantEffectiveDateTime", "participantEffectivePeriod", "participantEffectiveDuration", "participantEffectiveTiming"]);
+const obj2 = new Set(["participantEffectiveDateTime",
+"participantEffectivePeriod",
+"participantEffectiveDuration",
+"participantEffectiveTiming"]);
 const obj3 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
 const obj4 = new Set(["subjectCodeableConcept", "subjectReference"]);
 
@@ -1016,7 +1019,17 @@ errors++;
 }
 }
 for(const key0 in data84){
-if((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "definitionCodeableConcept")) && (key0 !== "definitionCanonical")) && (key0 !== "_definitionCanonical")) && (key0 !== "definitionExpression")) && (key0 !== "definitionDataRequirement")) && (key0 !== "usageContext")) && (key0 !== "exclude")) && (key0 !== "_exclude")) && (key0 !== "unitOfMeasure")) && (key0 !== "studyEffectiveDescription")) && (key0 !== "_studyEffectiveDescription")) && (key0 !== "studyEffectiveDateTime")) && (key0 !== "_studyEffectiveDateTime")) && (key0 !== "studyEffectivePeriod")) && (key0 !== "studyEffectiveDuration")) && (key0 !== "studyEffectiveTiming")) && (key0 !== "studyEffectiveTimeFromStart")) && (key0 !== "studyEffectiveGroupMeasure")) && (key0 !== "_studyEffectiveGroupMeasure")) && (key0 !== "participantEffectiveDescription")) && (key0 !== "_participantEffectiveDescription")) && (key0 !== "participantEffectiveDateTime")) && (key0 !== "_participantEffectiveDateTime")) && (key0 !== "participantEffectivePeriod")) && (key0 !== "participantEffectiveDuration")) && (key0 !== "participantEffectiveTiming")) && (key0 !== "participantEffectiveTimeFromStart")) && (key0 !== "participantEffectiveGroupMeasure")) && (key0 !== "_participantEffectiveGroupMeasure")){
+if((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "definitionCodeableConcept")) && (key0 !== "definitionCanonical")) && (key0 !== "_definitionCanonical")) &&
+(key0 !== "definitionExpression")) && (key0 !== "definitionDataRequirement")) && (key0 !== "usageContext")) &&
+(key0 !== "exclude")) && (key0 !== "_exclude")) && (key0 !== "unitOfMeasure")) && (key0 !== "studyEffectiveDescription")) &&
+(key0 !== "_studyEffectiveDescription")) && (key0 !== "studyEffectiveDateTime")) && (key0 !== "_studyEffectiveDateTime")) &&
+(key0 !== "studyEffectivePeriod")) && (key0 !== "studyEffectiveDuration")) && (key0 !== "studyEffectiveTiming")) &&
+(key0 !== "studyEffectiveTimeFromStart")) && (key0 !== "studyEffectiveGroupMeasure")) && (key0 !== "_studyEffectiveGroupMeasure")) &&
+(key0 !== "participantEffectiveDescription")) && (key0 !== "_participantEffectiveDescription")) && (key0 !== "participantEffectiveDateTime")) &&
+(key0 !== "_participantEffectiveDateTime")) && (key0 !== "participantEffectivePeriod")) && (key0 !== "participantEffectiveDuration")) &&
+(key0 !== "participantEffectiveTiming")) && (key0 !== "participantEffectiveTimeFromStart")) && (key0 !== "participantEffectiveGroupMeasure")) &&
+(key0 !== "_participantEffectiveGroupMeasure")){
 errors++;
 }
 }
@@ -1049,7 +1062,22 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "shortTitle")) && (key1 !== "_shortTitle")) && (key1 !== "subtitle")) && (key1 !== "_subtitle")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) && (key1 !== "subjectReference")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "library")) && (key1 !== "_library")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "variableType")) && (key1 !== "_variableType")) && (key1 !== "characteristic")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) &&
+(key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) &&
+(key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "shortTitle")) &&
+(key1 !== "_shortTitle")) && (key1 !== "subtitle")) && (key1 !== "_subtitle")) && (key1 !== "status")) &&
+(key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "subjectCodeableConcept")) &&
+(key1 !== "subjectReference")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) &&
+(key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) &&
+(key1 !== "comment")) && (key1 !== "_comment")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) &&
+(key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "usage")) && (key1 !== "_usage")) && (key1 !== "copyright")) &&
+(key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) &&
+(key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) &&
+(key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) &&
+(key1 !== "library")) && (key1 !== "_library")) && (key1 !== "type")) && (key1 !== "_type")) && (key1 !== "variableType")) &&
+(key1 !== "_variableType")) && (key1 !== "characteristic")){
 errors++;
 }
 }

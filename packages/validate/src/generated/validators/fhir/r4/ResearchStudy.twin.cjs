@@ -646,7 +646,15 @@ errors++;
 }
 }
 for(const key2 in data){
-if((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) && (key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) && (key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "identifier")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "protocol")) && (key2 !== "partOf")) && (key2 !== "status")) && (key2 !== "_status")) && (key2 !== "primaryPurposeType")) && (key2 !== "phase")) && (key2 !== "category")) && (key2 !== "focus")) && (key2 !== "condition")) && (key2 !== "contact")) && (key2 !== "relatedArtifact")) && (key2 !== "keyword")) && (key2 !== "location")) && (key2 !== "description")) && (key2 !== "_description")) && (key2 !== "enrollment")) && (key2 !== "period")) && (key2 !== "sponsor")) && (key2 !== "principalInvestigator")) && (key2 !== "site")) && (key2 !== "reasonStopped")) && (key2 !== "note")) && (key2 !== "arm")) && (key2 !== "objective")){
+if((((((((((((((((((((((((((((((((((((((key2 !== "resourceType") && (key2 !== "id")) && (key2 !== "meta")) &&
+(key2 !== "implicitRules")) && (key2 !== "_implicitRules")) && (key2 !== "language")) && (key2 !== "_language")) &&
+(key2 !== "text")) && (key2 !== "contained")) && (key2 !== "extension")) && (key2 !== "modifierExtension")) &&
+(key2 !== "identifier")) && (key2 !== "title")) && (key2 !== "_title")) && (key2 !== "protocol")) && (key2 !== "partOf")) &&
+(key2 !== "status")) && (key2 !== "_status")) && (key2 !== "primaryPurposeType")) && (key2 !== "phase")) &&
+(key2 !== "category")) && (key2 !== "focus")) && (key2 !== "condition")) && (key2 !== "contact")) && (key2 !== "relatedArtifact")) &&
+(key2 !== "keyword")) && (key2 !== "location")) && (key2 !== "description")) && (key2 !== "_description")) &&
+(key2 !== "enrollment")) && (key2 !== "period")) && (key2 !== "sponsor")) && (key2 !== "principalInvestigator")) &&
+(key2 !== "site")) && (key2 !== "reasonStopped")) && (key2 !== "note")) && (key2 !== "arm")) && (key2 !== "objective")){
 errors++;
 }
 }

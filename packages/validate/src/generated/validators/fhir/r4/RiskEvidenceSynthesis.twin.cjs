@@ -1127,7 +1127,19 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "note")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) && (key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) && (key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "synthesisType")) && (key1 !== "studyType")) && (key1 !== "population")) && (key1 !== "exposure")) && (key1 !== "outcome")) && (key1 !== "sampleSize")) && (key1 !== "riskEstimate")) && (key1 !== "certainty")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) &&
+(key1 !== "_status")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) &&
+(key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "note")) &&
+(key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "copyright")) && (key1 !== "_copyright")) &&
+(key1 !== "approvalDate")) && (key1 !== "_approvalDate")) && (key1 !== "lastReviewDate")) && (key1 !== "_lastReviewDate")) &&
+(key1 !== "effectivePeriod")) && (key1 !== "topic")) && (key1 !== "author")) && (key1 !== "editor")) && (key1 !== "reviewer")) &&
+(key1 !== "endorser")) && (key1 !== "relatedArtifact")) && (key1 !== "synthesisType")) && (key1 !== "studyType")) &&
+(key1 !== "population")) && (key1 !== "exposure")) && (key1 !== "outcome")) && (key1 !== "sampleSize")) &&
+(key1 !== "riskEstimate")) && (key1 !== "certainty")){
 errors++;
 }
 }

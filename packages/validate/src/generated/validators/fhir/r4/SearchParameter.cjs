@@ -393,7 +393,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SearchParameter.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -409,14 +409,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -433,14 +426,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -452,28 +438,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -490,14 +462,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -509,14 +474,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -532,14 +490,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -556,14 +507,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -575,14 +519,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -598,14 +535,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._description !== undefined && func0.call(data, "_description")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -622,14 +552,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.description === undefined) || (!(func0.call(data, "description")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -641,14 +564,7 @@ props3._description = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -664,14 +580,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._code !== undefined && func0.call(data, "_code")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -688,14 +597,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.code === undefined) || (!(func0.call(data, "code")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -707,14 +609,7 @@ props4._code = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -730,14 +625,7 @@ let valid11 = true;
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._base !== undefined && func0.call(data, "_base")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs23 === errors;
@@ -754,14 +642,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.base === undefined) || (!(func0.call(data, "base")))){
-const err16 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "base"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "base"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -773,14 +654,7 @@ props5._base = true;
 }
 }
 if(!valid11){
-const err17 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -796,14 +670,7 @@ let valid13 = true;
 const _errs27 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs27 === errors;
@@ -820,14 +687,7 @@ if(_valid6){
 const _errs28 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err19 = {instancePath,schemaPath:"#/allOf/6/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid6 = _errs28 === errors;
@@ -839,14 +699,7 @@ props6._type = true;
 }
 }
 if(!valid13){
-const err20 = {instancePath,schemaPath:"#/allOf/6/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/6/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props6 !== undefined){
 if(props6 === true){
@@ -859,14 +712,7 @@ Object.assign(props0, props6);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err21 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -932,113 +778,60 @@ props0.component = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SearchParameter" !== data.resourceType){
-const err22 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SearchParameter"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SearchParameter"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data8 = data.id;
 if(typeof data8 === "string"){
 if(!pattern0.test(data8)){
-const err23 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data10 = data.implicitRules;
 if(typeof data10 === "string"){
 if(!pattern1.test(data10)){
-const err25 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data12 = data.language;
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-const err27 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1046,21 +839,13 @@ let data15 = data.contained;
 if(Array.isArray(data15)){
 const len0 = data15.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data15[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data15,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data15[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1068,21 +853,13 @@ let data17 = data.extension;
 if(Array.isArray(data17)){
 const len1 = data17.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data17[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data17,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1090,254 +867,133 @@ let data19 = data.modifierExtension;
 if(Array.isArray(data19)){
 const len2 = data19.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data19,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data21 = data.url;
 if(typeof data21 === "string"){
 if(!pattern1.test(data21)){
-const err32 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data23 = data.version;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err34 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data25 = data.name;
 if(typeof data25 === "string"){
 if(func6(data25) < 1){
-const err36 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.derivedFrom !== undefined && func0.call(data, "derivedFrom")){
 let data27 = data.derivedFrom;
 if(typeof data27 === "string"){
 if(!pattern1.test(data27)){
-const err38 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/derivedFrom",schemaPath:"#/properties/derivedFrom/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivedFrom", "#/properties/derivedFrom/type", {type: "string"}); errors++;
 }
 }
 if(data._derivedFrom !== undefined && func0.call(data, "_derivedFrom")){
-if(!(func2(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom",parentData:data,parentDataProperty:"_derivedFrom",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._derivedFrom, {instancePath:instancePath+"/_derivedFrom"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data29 = data.status;
 if(!((((data29 === "draft") || (data29 === "active")) || (data29 === "retired")) || (data29 === "unknown"))){
-const err40 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err41 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data33 = data.date;
 if(typeof data33 === "string"){
 if(!pattern3.test(data33)){
-const err42 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data33))){
-const err43 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data35 = data.publisher;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-const err45 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1345,52 +1001,29 @@ let data37 = data.contact;
 if(Array.isArray(data37)){
 const len3 = data37.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data37[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data37,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data37[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data39 = data.description;
 if(typeof data39 === "string"){
 if(func6(data39) < 1){
-const err48 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1398,21 +1031,13 @@ let data41 = data.useContext;
 if(Array.isArray(data41)){
 const len4 = data41.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data41[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data41,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data41[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1420,83 +1045,45 @@ let data43 = data.jurisdiction;
 if(Array.isArray(data43)){
 const len5 = data43.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data43[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data43,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data43[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data45 = data.purpose;
 if(typeof data45 === "string"){
 if(func6(data45) < 1){
-const err52 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data47 = data.code;
 if(typeof data47 === "string"){
 if(!pattern2.test(data47)){
-const err54 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.base !== undefined && func0.call(data, "base")){
@@ -1506,36 +1093,56 @@ const len6 = data49.length;
 for(let i6=0; i6<len6; i6++){
 let data50 = data49[i6];
 if(typeof data50 !== "string"){
-const err56 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
+vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/type", {type: "string"}); errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") ||
+(data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) ||
+(data50 === "Appointment")) || (data50 === "AppointmentResponse")) || (data50 === "AuditEvent")) || (data50 === "Basic")) ||
+(data50 === "Binary")) || (data50 === "BiologicallyDerivedProduct")) || (data50 === "BodyStructure")) || (data50 === "Bundle")) ||
+(data50 === "CapabilityStatement")) || (data50 === "CarePlan")) || (data50 === "CareTeam")) || (data50 === "CatalogEntry")) ||
+(data50 === "ChargeItem")) || (data50 === "ChargeItemDefinition")) || (data50 === "Claim")) || (data50 === "ClaimResponse")) ||
+(data50 === "ClinicalImpression")) || (data50 === "CodeSystem")) || (data50 === "Communication")) || (data50 === "CommunicationRequest")) ||
+(data50 === "CompartmentDefinition")) || (data50 === "Composition")) || (data50 === "ConceptMap")) || (data50 === "Condition")) ||
+(data50 === "Consent")) || (data50 === "Contract")) || (data50 === "Coverage")) || (data50 === "CoverageEligibilityRequest")) ||
+(data50 === "CoverageEligibilityResponse")) || (data50 === "DetectedIssue")) || (data50 === "Device")) ||
+(data50 === "DeviceDefinition")) || (data50 === "DeviceMetric")) || (data50 === "DeviceRequest")) || (data50 === "DeviceUseStatement")) ||
+(data50 === "DiagnosticReport")) || (data50 === "DocumentManifest")) || (data50 === "DocumentReference")) ||
+(data50 === "DomainResource")) || (data50 === "EffectEvidenceSynthesis")) || (data50 === "Encounter")) ||
+(data50 === "Endpoint")) || (data50 === "EnrollmentRequest")) || (data50 === "EnrollmentResponse")) || (data50 === "EpisodeOfCare")) ||
+(data50 === "EventDefinition")) || (data50 === "Evidence")) || (data50 === "EvidenceVariable")) || (data50 === "ExampleScenario")) ||
+(data50 === "ExplanationOfBenefit")) || (data50 === "FamilyMemberHistory")) || (data50 === "Flag")) || (data50 === "Goal")) ||
+(data50 === "GraphDefinition")) || (data50 === "Group")) || (data50 === "GuidanceResponse")) || (data50 === "HealthcareService")) ||
+(data50 === "ImagingStudy")) || (data50 === "Immunization")) || (data50 === "ImmunizationEvaluation")) ||
+(data50 === "ImmunizationRecommendation")) || (data50 === "ImplementationGuide")) || (data50 === "InsurancePlan")) ||
+(data50 === "Invoice")) || (data50 === "Library")) || (data50 === "Linkage")) || (data50 === "List")) || (data50 === "Location")) ||
+(data50 === "Measure")) || (data50 === "MeasureReport")) || (data50 === "Media")) || (data50 === "Medication")) ||
+(data50 === "MedicationAdministration")) || (data50 === "MedicationDispense")) || (data50 === "MedicationKnowledge")) ||
+(data50 === "MedicationRequest")) || (data50 === "MedicationStatement")) || (data50 === "MedicinalProduct")) ||
+(data50 === "MedicinalProductAuthorization")) || (data50 === "MedicinalProductContraindication")) || (data50 === "MedicinalProductIndication")) ||
+(data50 === "MedicinalProductIngredient")) || (data50 === "MedicinalProductInteraction")) || (data50 === "MedicinalProductManufactured")) ||
+(data50 === "MedicinalProductPackaged")) || (data50 === "MedicinalProductPharmaceutical")) || (data50 === "MedicinalProductUndesirableEffect")) ||
+(data50 === "MessageDefinition")) || (data50 === "MessageHeader")) || (data50 === "MolecularSequence")) ||
+(data50 === "NamingSystem")) || (data50 === "NutritionOrder")) || (data50 === "Observation")) || (data50 === "ObservationDefinition")) ||
+(data50 === "OperationDefinition")) || (data50 === "OperationOutcome")) || (data50 === "Organization")) ||
+(data50 === "OrganizationAffiliation")) || (data50 === "Parameters")) || (data50 === "Patient")) || (data50 === "PaymentNotice")) ||
+(data50 === "PaymentReconciliation")) || (data50 === "Person")) || (data50 === "PlanDefinition")) || (data50 === "Practitioner")) ||
+(data50 === "PractitionerRole")) || (data50 === "Procedure")) || (data50 === "Provenance")) || (data50 === "Questionnaire")) ||
+(data50 === "QuestionnaireResponse")) || (data50 === "RelatedPerson")) || (data50 === "RequestGroup")) ||
+(data50 === "ResearchDefinition")) || (data50 === "ResearchElementDefinition")) || (data50 === "ResearchStudy")) ||
+(data50 === "ResearchSubject")) || (data50 === "Resource")) || (data50 === "RiskAssessment")) || (data50 === "RiskEvidenceSynthesis")) ||
+(data50 === "Schedule")) || (data50 === "SearchParameter")) || (data50 === "ServiceRequest")) || (data50 === "Slot")) ||
+(data50 === "Specimen")) || (data50 === "SpecimenDefinition")) || (data50 === "StructureDefinition")) || (data50 === "StructureMap")) ||
+(data50 === "Subscription")) || (data50 === "Substance")) || (data50 === "SubstanceNucleicAcid")) || (data50 === "SubstancePolymer")) ||
+(data50 === "SubstanceProtein")) || (data50 === "SubstanceReferenceInformation")) || (data50 === "SubstanceSourceMaterial")) ||
+(data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) ||
+(data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) ||
+(data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/base/" + i6, "#/properties/base/items/enum", {allowedValues: schema0.properties.base.items.enum}); errors++;
+}
+}
 }
 else {
-vErrors.push(err56);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data50 === "Account") || (data50 === "ActivityDefinition")) || (data50 === "AdverseEvent")) || (data50 === "AllergyIntolerance")) || (data50 === "Appointment")) || (data50 === "AppointmentResponse")) || (data50 === "AuditEvent")) || (data50 === "Basic")) || (data50 === "Binary")) || (data50 === "BiologicallyDerivedProduct")) || (data50 === "BodyStructure")) || (data50 === "Bundle")) || (data50 === "CapabilityStatement")) || (data50 === "CarePlan")) || (data50 === "CareTeam")) || (data50 === "CatalogEntry")) || (data50 === "ChargeItem")) || (data50 === "ChargeItemDefinition")) || (data50 === "Claim")) || (data50 === "ClaimResponse")) || (data50 === "ClinicalImpression")) || (data50 === "CodeSystem")) || (data50 === "Communication")) || (data50 === "CommunicationRequest")) || (data50 === "CompartmentDefinition")) || (data50 === "Composition")) || (data50 === "ConceptMap")) || (data50 === "Condition")) || (data50 === "Consent")) || (data50 === "Contract")) || (data50 === "Coverage")) || (data50 === "CoverageEligibilityRequest")) || (data50 === "CoverageEligibilityResponse")) || (data50 === "DetectedIssue")) || (data50 === "Device")) || (data50 === "DeviceDefinition")) || (data50 === "DeviceMetric")) || (data50 === "DeviceRequest")) || (data50 === "DeviceUseStatement")) || (data50 === "DiagnosticReport")) || (data50 === "DocumentManifest")) || (data50 === "DocumentReference")) || (data50 === "DomainResource")) || (data50 === "EffectEvidenceSynthesis")) || (data50 === "Encounter")) || (data50 === "Endpoint")) || (data50 === "EnrollmentRequest")) || (data50 === "EnrollmentResponse")) || (data50 === "EpisodeOfCare")) || (data50 === "EventDefinition")) || (data50 === "Evidence")) || (data50 === "EvidenceVariable")) || (data50 === "ExampleScenario")) || (data50 === "ExplanationOfBenefit")) || (data50 === "FamilyMemberHistory")) || (data50 === "Flag")) || (data50 === "Goal")) || (data50 === "GraphDefinition")) || (data50 === "Group")) || (data50 === "GuidanceResponse")) || (data50 === "HealthcareService")) || (data50 === "ImagingStudy")) || (data50 === "Immunization")) || (data50 === "ImmunizationEvaluation")) || (data50 === "ImmunizationRecommendation")) || (data50 === "ImplementationGuide")) || (data50 === "InsurancePlan")) || (data50 === "Invoice")) || (data50 === "Library")) || (data50 === "Linkage")) || (data50 === "List")) || (data50 === "Location")) || (data50 === "Measure")) || (data50 === "MeasureReport")) || (data50 === "Media")) || (data50 === "Medication")) || (data50 === "MedicationAdministration")) || (data50 === "MedicationDispense")) || (data50 === "MedicationKnowledge")) || (data50 === "MedicationRequest")) || (data50 === "MedicationStatement")) || (data50 === "MedicinalProduct")) || (data50 === "MedicinalProductAuthorization")) || (data50 === "MedicinalProductContraindication")) || (data50 === "MedicinalProductIndication")) || (data50 === "MedicinalProductIngredient")) || (data50 === "MedicinalProductInteraction")) || (data50 === "MedicinalProductManufactured")) || (data50 === "MedicinalProductPackaged")) || (data50 === "MedicinalProductPharmaceutical")) || (data50 === "MedicinalProductUndesirableEffect")) || (data50 === "MessageDefinition")) || (data50 === "MessageHeader")) || (data50 === "MolecularSequence")) || (data50 === "NamingSystem")) || (data50 === "NutritionOrder")) || (data50 === "Observation")) || (data50 === "ObservationDefinition")) || (data50 === "OperationDefinition")) || (data50 === "OperationOutcome")) || (data50 === "Organization")) || (data50 === "OrganizationAffiliation")) || (data50 === "Parameters")) || (data50 === "Patient")) || (data50 === "PaymentNotice")) || (data50 === "PaymentReconciliation")) || (data50 === "Person")) || (data50 === "PlanDefinition")) || (data50 === "Practitioner")) || (data50 === "PractitionerRole")) || (data50 === "Procedure")) || (data50 === "Provenance")) || (data50 === "Questionnaire")) || (data50 === "QuestionnaireResponse")) || (data50 === "RelatedPerson")) || (data50 === "RequestGroup")) || (data50 === "ResearchDefinition")) || (data50 === "ResearchElementDefinition")) || (data50 === "ResearchStudy")) || (data50 === "ResearchSubject")) || (data50 === "Resource")) || (data50 === "RiskAssessment")) || (data50 === "RiskEvidenceSynthesis")) || (data50 === "Schedule")) || (data50 === "SearchParameter")) || (data50 === "ServiceRequest")) || (data50 === "Slot")) || (data50 === "Specimen")) || (data50 === "SpecimenDefinition")) || (data50 === "StructureDefinition")) || (data50 === "StructureMap")) || (data50 === "Subscription")) || (data50 === "Substance")) || (data50 === "SubstanceNucleicAcid")) || (data50 === "SubstancePolymer")) || (data50 === "SubstanceProtein")) || (data50 === "SubstanceReferenceInformation")) || (data50 === "SubstanceSourceMaterial")) || (data50 === "SubstanceSpecification")) || (data50 === "SupplyDelivery")) || (data50 === "SupplyRequest")) || (data50 === "Task")) || (data50 === "TerminologyCapabilities")) || (data50 === "TestReport")) || (data50 === "TestScript")) || (data50 === "ValueSet")) || (data50 === "VerificationResult")) || (data50 === "VisionPrescription"))){
-const err57 = {instancePath:instancePath+"/base/" + i6,schemaPath:"#/properties/base/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.base.items.enum}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/base",schemaPath:"#/properties/base/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/base", "#/properties/base/type", {type: "array"}); errors++;
 }
 }
 if(data._base !== undefined && func0.call(data, "_base")){
@@ -1543,121 +1150,67 @@ let data51 = data._base;
 if(Array.isArray(data51)){
 const len7 = data51.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func2(data51[i7], {instancePath:instancePath+"/_base/" + i7,parentData:data51,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data51[i7], {instancePath:instancePath+"/_base/" + i7}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/_base",schemaPath:"#/properties/_base/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_base", "#/properties/_base/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data53 = data.type;
 if(!(((((((((data53 === "number") || (data53 === "date")) || (data53 === "string")) || (data53 === "token")) || (data53 === "reference")) || (data53 === "composite")) || (data53 === "quantity")) || (data53 === "uri")) || (data53 === "special"))){
-const err60 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema0.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.expression !== undefined && func0.call(data, "expression")){
 let data55 = data.expression;
 if(typeof data55 === "string"){
 if(func6(data55) < 1){
-const err61 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/expression",schemaPath:"#/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/expression", "#/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data._expression !== undefined && func0.call(data, "_expression")){
-if(!(func2(data._expression, {instancePath:instancePath+"/_expression",parentData:data,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._expression, {instancePath:instancePath+"/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.xpath !== undefined && func0.call(data, "xpath")){
 let data57 = data.xpath;
 if(typeof data57 === "string"){
 if(func6(data57) < 1){
-const err63 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/xpath",schemaPath:"#/properties/xpath/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/xpath", "#/properties/xpath/type", {type: "string"}); errors++;
 }
 }
 if(data._xpath !== undefined && func0.call(data, "_xpath")){
-if(!(func2(data._xpath, {instancePath:instancePath+"/_xpath",parentData:data,parentDataProperty:"_xpath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._xpath, {instancePath:instancePath+"/_xpath"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.xpathUsage !== undefined && func0.call(data, "xpathUsage")){
 let data59 = data.xpathUsage;
 if(!(((((data59 === "normal") || (data59 === "phonetic")) || (data59 === "nearby")) || (data59 === "distance")) || (data59 === "other"))){
-const err65 = {instancePath:instancePath+"/xpathUsage",schemaPath:"#/properties/xpathUsage/enum",keyword:"enum",params:{allowedValues: schema0.properties.xpathUsage.enum}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/xpathUsage", "#/properties/xpathUsage/enum", {allowedValues: schema0.properties.xpathUsage.enum}); errors++;
 }
 }
 if(data._xpathUsage !== undefined && func0.call(data, "_xpathUsage")){
-if(!(func2(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage",parentData:data,parentDataProperty:"_xpathUsage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._xpathUsage, {instancePath:instancePath+"/_xpathUsage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -1667,36 +1220,56 @@ const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
 let data62 = data61[i8];
 if(typeof data62 !== "string"){
-const err66 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
+vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/type", {type: "string"}); errors++;
+}
+if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") ||
+(data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) ||
+(data62 === "Appointment")) || (data62 === "AppointmentResponse")) || (data62 === "AuditEvent")) || (data62 === "Basic")) ||
+(data62 === "Binary")) || (data62 === "BiologicallyDerivedProduct")) || (data62 === "BodyStructure")) || (data62 === "Bundle")) ||
+(data62 === "CapabilityStatement")) || (data62 === "CarePlan")) || (data62 === "CareTeam")) || (data62 === "CatalogEntry")) ||
+(data62 === "ChargeItem")) || (data62 === "ChargeItemDefinition")) || (data62 === "Claim")) || (data62 === "ClaimResponse")) ||
+(data62 === "ClinicalImpression")) || (data62 === "CodeSystem")) || (data62 === "Communication")) || (data62 === "CommunicationRequest")) ||
+(data62 === "CompartmentDefinition")) || (data62 === "Composition")) || (data62 === "ConceptMap")) || (data62 === "Condition")) ||
+(data62 === "Consent")) || (data62 === "Contract")) || (data62 === "Coverage")) || (data62 === "CoverageEligibilityRequest")) ||
+(data62 === "CoverageEligibilityResponse")) || (data62 === "DetectedIssue")) || (data62 === "Device")) ||
+(data62 === "DeviceDefinition")) || (data62 === "DeviceMetric")) || (data62 === "DeviceRequest")) || (data62 === "DeviceUseStatement")) ||
+(data62 === "DiagnosticReport")) || (data62 === "DocumentManifest")) || (data62 === "DocumentReference")) ||
+(data62 === "DomainResource")) || (data62 === "EffectEvidenceSynthesis")) || (data62 === "Encounter")) ||
+(data62 === "Endpoint")) || (data62 === "EnrollmentRequest")) || (data62 === "EnrollmentResponse")) || (data62 === "EpisodeOfCare")) ||
+(data62 === "EventDefinition")) || (data62 === "Evidence")) || (data62 === "EvidenceVariable")) || (data62 === "ExampleScenario")) ||
+(data62 === "ExplanationOfBenefit")) || (data62 === "FamilyMemberHistory")) || (data62 === "Flag")) || (data62 === "Goal")) ||
+(data62 === "GraphDefinition")) || (data62 === "Group")) || (data62 === "GuidanceResponse")) || (data62 === "HealthcareService")) ||
+(data62 === "ImagingStudy")) || (data62 === "Immunization")) || (data62 === "ImmunizationEvaluation")) ||
+(data62 === "ImmunizationRecommendation")) || (data62 === "ImplementationGuide")) || (data62 === "InsurancePlan")) ||
+(data62 === "Invoice")) || (data62 === "Library")) || (data62 === "Linkage")) || (data62 === "List")) || (data62 === "Location")) ||
+(data62 === "Measure")) || (data62 === "MeasureReport")) || (data62 === "Media")) || (data62 === "Medication")) ||
+(data62 === "MedicationAdministration")) || (data62 === "MedicationDispense")) || (data62 === "MedicationKnowledge")) ||
+(data62 === "MedicationRequest")) || (data62 === "MedicationStatement")) || (data62 === "MedicinalProduct")) ||
+(data62 === "MedicinalProductAuthorization")) || (data62 === "MedicinalProductContraindication")) || (data62 === "MedicinalProductIndication")) ||
+(data62 === "MedicinalProductIngredient")) || (data62 === "MedicinalProductInteraction")) || (data62 === "MedicinalProductManufactured")) ||
+(data62 === "MedicinalProductPackaged")) || (data62 === "MedicinalProductPharmaceutical")) || (data62 === "MedicinalProductUndesirableEffect")) ||
+(data62 === "MessageDefinition")) || (data62 === "MessageHeader")) || (data62 === "MolecularSequence")) ||
+(data62 === "NamingSystem")) || (data62 === "NutritionOrder")) || (data62 === "Observation")) || (data62 === "ObservationDefinition")) ||
+(data62 === "OperationDefinition")) || (data62 === "OperationOutcome")) || (data62 === "Organization")) ||
+(data62 === "OrganizationAffiliation")) || (data62 === "Parameters")) || (data62 === "Patient")) || (data62 === "PaymentNotice")) ||
+(data62 === "PaymentReconciliation")) || (data62 === "Person")) || (data62 === "PlanDefinition")) || (data62 === "Practitioner")) ||
+(data62 === "PractitionerRole")) || (data62 === "Procedure")) || (data62 === "Provenance")) || (data62 === "Questionnaire")) ||
+(data62 === "QuestionnaireResponse")) || (data62 === "RelatedPerson")) || (data62 === "RequestGroup")) ||
+(data62 === "ResearchDefinition")) || (data62 === "ResearchElementDefinition")) || (data62 === "ResearchStudy")) ||
+(data62 === "ResearchSubject")) || (data62 === "Resource")) || (data62 === "RiskAssessment")) || (data62 === "RiskEvidenceSynthesis")) ||
+(data62 === "Schedule")) || (data62 === "SearchParameter")) || (data62 === "ServiceRequest")) || (data62 === "Slot")) ||
+(data62 === "Specimen")) || (data62 === "SpecimenDefinition")) || (data62 === "StructureDefinition")) || (data62 === "StructureMap")) ||
+(data62 === "Subscription")) || (data62 === "Substance")) || (data62 === "SubstanceNucleicAcid")) || (data62 === "SubstancePolymer")) ||
+(data62 === "SubstanceProtein")) || (data62 === "SubstanceReferenceInformation")) || (data62 === "SubstanceSourceMaterial")) ||
+(data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) ||
+(data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) ||
+(data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
+vErrors = addError(vErrors, instancePath+"/target/" + i8, "#/properties/target/items/enum", {allowedValues: schema0.properties.target.items.enum}); errors++;
+}
+}
 }
 else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(!((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((data62 === "Account") || (data62 === "ActivityDefinition")) || (data62 === "AdverseEvent")) || (data62 === "AllergyIntolerance")) || (data62 === "Appointment")) || (data62 === "AppointmentResponse")) || (data62 === "AuditEvent")) || (data62 === "Basic")) || (data62 === "Binary")) || (data62 === "BiologicallyDerivedProduct")) || (data62 === "BodyStructure")) || (data62 === "Bundle")) || (data62 === "CapabilityStatement")) || (data62 === "CarePlan")) || (data62 === "CareTeam")) || (data62 === "CatalogEntry")) || (data62 === "ChargeItem")) || (data62 === "ChargeItemDefinition")) || (data62 === "Claim")) || (data62 === "ClaimResponse")) || (data62 === "ClinicalImpression")) || (data62 === "CodeSystem")) || (data62 === "Communication")) || (data62 === "CommunicationRequest")) || (data62 === "CompartmentDefinition")) || (data62 === "Composition")) || (data62 === "ConceptMap")) || (data62 === "Condition")) || (data62 === "Consent")) || (data62 === "Contract")) || (data62 === "Coverage")) || (data62 === "CoverageEligibilityRequest")) || (data62 === "CoverageEligibilityResponse")) || (data62 === "DetectedIssue")) || (data62 === "Device")) || (data62 === "DeviceDefinition")) || (data62 === "DeviceMetric")) || (data62 === "DeviceRequest")) || (data62 === "DeviceUseStatement")) || (data62 === "DiagnosticReport")) || (data62 === "DocumentManifest")) || (data62 === "DocumentReference")) || (data62 === "DomainResource")) || (data62 === "EffectEvidenceSynthesis")) || (data62 === "Encounter")) || (data62 === "Endpoint")) || (data62 === "EnrollmentRequest")) || (data62 === "EnrollmentResponse")) || (data62 === "EpisodeOfCare")) || (data62 === "EventDefinition")) || (data62 === "Evidence")) || (data62 === "EvidenceVariable")) || (data62 === "ExampleScenario")) || (data62 === "ExplanationOfBenefit")) || (data62 === "FamilyMemberHistory")) || (data62 === "Flag")) || (data62 === "Goal")) || (data62 === "GraphDefinition")) || (data62 === "Group")) || (data62 === "GuidanceResponse")) || (data62 === "HealthcareService")) || (data62 === "ImagingStudy")) || (data62 === "Immunization")) || (data62 === "ImmunizationEvaluation")) || (data62 === "ImmunizationRecommendation")) || (data62 === "ImplementationGuide")) || (data62 === "InsurancePlan")) || (data62 === "Invoice")) || (data62 === "Library")) || (data62 === "Linkage")) || (data62 === "List")) || (data62 === "Location")) || (data62 === "Measure")) || (data62 === "MeasureReport")) || (data62 === "Media")) || (data62 === "Medication")) || (data62 === "MedicationAdministration")) || (data62 === "MedicationDispense")) || (data62 === "MedicationKnowledge")) || (data62 === "MedicationRequest")) || (data62 === "MedicationStatement")) || (data62 === "MedicinalProduct")) || (data62 === "MedicinalProductAuthorization")) || (data62 === "MedicinalProductContraindication")) || (data62 === "MedicinalProductIndication")) || (data62 === "MedicinalProductIngredient")) || (data62 === "MedicinalProductInteraction")) || (data62 === "MedicinalProductManufactured")) || (data62 === "MedicinalProductPackaged")) || (data62 === "MedicinalProductPharmaceutical")) || (data62 === "MedicinalProductUndesirableEffect")) || (data62 === "MessageDefinition")) || (data62 === "MessageHeader")) || (data62 === "MolecularSequence")) || (data62 === "NamingSystem")) || (data62 === "NutritionOrder")) || (data62 === "Observation")) || (data62 === "ObservationDefinition")) || (data62 === "OperationDefinition")) || (data62 === "OperationOutcome")) || (data62 === "Organization")) || (data62 === "OrganizationAffiliation")) || (data62 === "Parameters")) || (data62 === "Patient")) || (data62 === "PaymentNotice")) || (data62 === "PaymentReconciliation")) || (data62 === "Person")) || (data62 === "PlanDefinition")) || (data62 === "Practitioner")) || (data62 === "PractitionerRole")) || (data62 === "Procedure")) || (data62 === "Provenance")) || (data62 === "Questionnaire")) || (data62 === "QuestionnaireResponse")) || (data62 === "RelatedPerson")) || (data62 === "RequestGroup")) || (data62 === "ResearchDefinition")) || (data62 === "ResearchElementDefinition")) || (data62 === "ResearchStudy")) || (data62 === "ResearchSubject")) || (data62 === "Resource")) || (data62 === "RiskAssessment")) || (data62 === "RiskEvidenceSynthesis")) || (data62 === "Schedule")) || (data62 === "SearchParameter")) || (data62 === "ServiceRequest")) || (data62 === "Slot")) || (data62 === "Specimen")) || (data62 === "SpecimenDefinition")) || (data62 === "StructureDefinition")) || (data62 === "StructureMap")) || (data62 === "Subscription")) || (data62 === "Substance")) || (data62 === "SubstanceNucleicAcid")) || (data62 === "SubstancePolymer")) || (data62 === "SubstanceProtein")) || (data62 === "SubstanceReferenceInformation")) || (data62 === "SubstanceSourceMaterial")) || (data62 === "SubstanceSpecification")) || (data62 === "SupplyDelivery")) || (data62 === "SupplyRequest")) || (data62 === "Task")) || (data62 === "TerminologyCapabilities")) || (data62 === "TestReport")) || (data62 === "TestScript")) || (data62 === "ValueSet")) || (data62 === "VerificationResult")) || (data62 === "VisionPrescription"))){
-const err67 = {instancePath:instancePath+"/target/" + i8,schemaPath:"#/properties/target/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.target.items.enum}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-}
-else {
-const err68 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data._target !== undefined && func0.call(data, "_target")){
@@ -1704,57 +1277,33 @@ let data63 = data._target;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data63[i9], {instancePath:instancePath+"/_target/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data63[i9], {instancePath:instancePath+"/_target/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/_target",schemaPath:"#/properties/_target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_target", "#/properties/_target/type", {type: "array"}); errors++;
 }
 }
 if(data.multipleOr !== undefined && func0.call(data, "multipleOr")){
 if(typeof data.multipleOr !== "boolean"){
-const err70 = {instancePath:instancePath+"/multipleOr",schemaPath:"#/properties/multipleOr/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleOr", "#/properties/multipleOr/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleOr !== undefined && func0.call(data, "_multipleOr")){
-if(!(func2(data._multipleOr, {instancePath:instancePath+"/_multipleOr",parentData:data,parentDataProperty:"_multipleOr",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._multipleOr, {instancePath:instancePath+"/_multipleOr"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.multipleAnd !== undefined && func0.call(data, "multipleAnd")){
 if(typeof data.multipleAnd !== "boolean"){
-const err71 = {instancePath:instancePath+"/multipleAnd",schemaPath:"#/properties/multipleAnd/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/multipleAnd", "#/properties/multipleAnd/type", {type: "boolean"}); errors++;
 }
 }
 if(data._multipleAnd !== undefined && func0.call(data, "_multipleAnd")){
-if(!(func2(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd",parentData:data,parentDataProperty:"_multipleAnd",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._multipleAnd, {instancePath:instancePath+"/_multipleAnd"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.comparator !== undefined && func0.call(data, "comparator")){
@@ -1764,26 +1313,12 @@ const len10 = data69.length;
 for(let i10=0; i10<len10; i10++){
 let data70 = data69[i10];
 if(!(((((((((data70 === "eq") || (data70 === "ne")) || (data70 === "gt")) || (data70 === "lt")) || (data70 === "ge")) || (data70 === "le")) || (data70 === "sa")) || (data70 === "eb")) || (data70 === "ap"))){
-const err72 = {instancePath:instancePath+"/comparator/" + i10,schemaPath:"#/properties/comparator/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.comparator.items.enum}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comparator/" + i10, "#/properties/comparator/items/enum", {allowedValues: schema0.properties.comparator.items.enum}); errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/comparator",schemaPath:"#/properties/comparator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comparator", "#/properties/comparator/type", {type: "array"}); errors++;
 }
 }
 if(data._comparator !== undefined && func0.call(data, "_comparator")){
@@ -1791,21 +1326,13 @@ let data71 = data._comparator;
 if(Array.isArray(data71)){
 const len11 = data71.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data71[i11], {instancePath:instancePath+"/_comparator/" + i11,parentData:data71,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71[i11], {instancePath:instancePath+"/_comparator/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err74 = {instancePath:instancePath+"/_comparator",schemaPath:"#/properties/_comparator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_comparator", "#/properties/_comparator/type", {type: "array"}); errors++;
 }
 }
 if(data.modifier !== undefined && func0.call(data, "modifier")){
@@ -1815,26 +1342,12 @@ const len12 = data73.length;
 for(let i12=0; i12<len12; i12++){
 let data74 = data73[i12];
 if(!((((((((((((data74 === "missing") || (data74 === "exact")) || (data74 === "contains")) || (data74 === "not")) || (data74 === "text")) || (data74 === "in")) || (data74 === "not-in")) || (data74 === "below")) || (data74 === "above")) || (data74 === "type")) || (data74 === "identifier")) || (data74 === "ofType"))){
-const err75 = {instancePath:instancePath+"/modifier/" + i12,schemaPath:"#/properties/modifier/items/enum",keyword:"enum",params:{allowedValues: schema0.properties.modifier.items.enum}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier/" + i12, "#/properties/modifier/items/enum", {allowedValues: schema0.properties.modifier.items.enum}); errors++;
 }
 }
 }
 else {
-const err76 = {instancePath:instancePath+"/modifier",schemaPath:"#/properties/modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifier", "#/properties/modifier/type", {type: "array"}); errors++;
 }
 }
 if(data._modifier !== undefined && func0.call(data, "_modifier")){
@@ -1842,21 +1355,13 @@ let data75 = data._modifier;
 if(Array.isArray(data75)){
 const len13 = data75.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func2(data75[i13], {instancePath:instancePath+"/_modifier/" + i13,parentData:data75,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data75[i13], {instancePath:instancePath+"/_modifier/" + i13}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/_modifier",schemaPath:"#/properties/_modifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_modifier", "#/properties/_modifier/type", {type: "array"}); errors++;
 }
 }
 if(data.chain !== undefined && func0.call(data, "chain")){
@@ -1867,37 +1372,16 @@ for(let i14=0; i14<len14; i14++){
 let data78 = data77[i14];
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-const err78 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/chain/" + i14,schemaPath:"#/properties/chain/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/chain/" + i14, "#/properties/chain/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/chain",schemaPath:"#/properties/chain/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/chain", "#/properties/chain/type", {type: "array"}); errors++;
 }
 }
 if(data._chain !== undefined && func0.call(data, "_chain")){
@@ -1905,21 +1389,13 @@ let data79 = data._chain;
 if(Array.isArray(data79)){
 const len15 = data79.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2(data79[i15], {instancePath:instancePath+"/_chain/" + i15,parentData:data79,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data79[i15], {instancePath:instancePath+"/_chain/" + i15}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/_chain",schemaPath:"#/properties/_chain/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_chain", "#/properties/_chain/type", {type: "array"}); errors++;
 }
 }
 if(data.component !== undefined && func0.call(data, "component")){
@@ -1933,14 +1409,7 @@ let valid52 = true;
 const _errs148 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if(data82._expression !== undefined && func0.call(data82, "_expression")){
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid7 = _errs148 === errors;
@@ -1957,14 +1426,7 @@ if(_valid7){
 const _errs149 = errors;
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.expression === undefined) || (!(func0.call(data82, "expression")))){
-const err83 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/then/required",keyword:"required",params:{missingProperty: "expression"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/then/required", {missingProperty: "expression"}); errors++;
 }
 }
 var _valid7 = _errs149 === errors;
@@ -1976,25 +1438,11 @@ props7._expression = true;
 }
 }
 if(!valid52){
-const err84 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
 if((data82.definition === undefined) || (!(func0.call(data82, "definition")))){
-const err85 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/required",keyword:"required",params:{missingProperty: "definition"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/required", {missingProperty: "definition"}); errors++;
 }
 if(props7 !== true){
 props7 = props7 || {};
@@ -2010,25 +1458,11 @@ if(data82.id !== undefined && func0.call(data82, "id")){
 let data84 = data82.id;
 if(typeof data84 === "string"){
 if(func6(data84) < 1){
-const err86 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/component/" + i16+"/id",schemaPath:"#/$defs/SearchParameter_Component/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/id", "#/$defs/SearchParameter_Component/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data82.extension !== undefined && func0.call(data82, "extension")){
@@ -2036,21 +1470,13 @@ let data85 = data82.extension;
 if(Array.isArray(data85)){
 const len17 = data85.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data85[i17], {instancePath:instancePath+"/component/" + i16+"/extension/" + i17,parentData:data85,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data85[i17], {instancePath:instancePath+"/component/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/component/" + i16+"/extension",schemaPath:"#/$defs/SearchParameter_Component/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/extension", "#/$defs/SearchParameter_Component/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data82.modifierExtension !== undefined && func0.call(data82, "modifierExtension")){
@@ -2058,119 +1484,60 @@ let data87 = data82.modifierExtension;
 if(Array.isArray(data87)){
 const len18 = data87.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data87[i18], {instancePath:instancePath+"/component/" + i16+"/modifierExtension/" + i18,parentData:data87,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data87[i18], {instancePath:instancePath+"/component/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/component/" + i16+"/modifierExtension",schemaPath:"#/$defs/SearchParameter_Component/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/modifierExtension", "#/$defs/SearchParameter_Component/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data82.definition !== undefined && func0.call(data82, "definition")){
 let data89 = data82.definition;
 if(typeof data89 === "string"){
 if(!pattern1.test(data89)){
-const err90 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/component/" + i16+"/definition",schemaPath:"#/$defs/SearchParameter_Component/properties/definition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/definition", "#/$defs/SearchParameter_Component/properties/definition/type", {type: "string"}); errors++;
 }
 }
 if(data82._definition !== undefined && func0.call(data82, "_definition")){
-if(!(func2(data82._definition, {instancePath:instancePath+"/component/" + i16+"/_definition",parentData:data82,parentDataProperty:"_definition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82._definition, {instancePath:instancePath+"/component/" + i16+"/_definition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data82.expression !== undefined && func0.call(data82, "expression")){
 let data91 = data82.expression;
 if(typeof data91 === "string"){
 if(func6(data91) < 1){
-const err92 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/component/" + i16+"/expression",schemaPath:"#/$defs/SearchParameter_Component/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16+"/expression", "#/$defs/SearchParameter_Component/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data82._expression !== undefined && func0.call(data82, "_expression")){
-if(!(func2(data82._expression, {instancePath:instancePath+"/component/" + i16+"/_expression",parentData:data82,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data82._expression, {instancePath:instancePath+"/component/" + i16+"/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/component/" + i16,schemaPath:"#/$defs/SearchParameter_Component/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component/" + i16, "#/$defs/SearchParameter_Component/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/component",schemaPath:"#/properties/component/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/component", "#/properties/component/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2178,3 +1545,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -673,7 +673,22 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) && (key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) && (key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) && (key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) && (key0 !== "requisition")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) && (key0 !== "category")) && (key0 !== "priority")) && (key0 !== "_priority")) && (key0 !== "doNotPerform")) && (key0 !== "_doNotPerform")) && (key0 !== "code")) && (key0 !== "orderDetail")) && (key0 !== "quantityQuantity")) && (key0 !== "quantityRatio")) && (key0 !== "quantityRange")) && (key0 !== "subject")) && (key0 !== "encounter")) && (key0 !== "occurrenceDateTime")) && (key0 !== "_occurrenceDateTime")) && (key0 !== "occurrencePeriod")) && (key0 !== "occurrenceTiming")) && (key0 !== "asNeededBoolean")) && (key0 !== "_asNeededBoolean")) && (key0 !== "asNeededCodeableConcept")) && (key0 !== "authoredOn")) && (key0 !== "_authoredOn")) && (key0 !== "requester")) && (key0 !== "performerType")) && (key0 !== "performer")) && (key0 !== "locationCode")) && (key0 !== "locationReference")) && (key0 !== "reasonCode")) && (key0 !== "reasonReference")) && (key0 !== "insurance")) && (key0 !== "supportingInfo")) && (key0 !== "specimen")) && (key0 !== "bodySite")) && (key0 !== "note")) && (key0 !== "patientInstruction")) && (key0 !== "_patientInstruction")) && (key0 !== "relevantHistory")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "resourceType") && (key0 !== "id")) &&
+(key0 !== "meta")) && (key0 !== "implicitRules")) && (key0 !== "_implicitRules")) && (key0 !== "language")) &&
+(key0 !== "_language")) && (key0 !== "text")) && (key0 !== "contained")) && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "identifier")) && (key0 !== "instantiatesCanonical")) && (key0 !== "_instantiatesCanonical")) &&
+(key0 !== "instantiatesUri")) && (key0 !== "_instantiatesUri")) && (key0 !== "basedOn")) && (key0 !== "replaces")) &&
+(key0 !== "requisition")) && (key0 !== "status")) && (key0 !== "_status")) && (key0 !== "intent")) && (key0 !== "_intent")) &&
+(key0 !== "category")) && (key0 !== "priority")) && (key0 !== "_priority")) && (key0 !== "doNotPerform")) &&
+(key0 !== "_doNotPerform")) && (key0 !== "code")) && (key0 !== "orderDetail")) && (key0 !== "quantityQuantity")) &&
+(key0 !== "quantityRatio")) && (key0 !== "quantityRange")) && (key0 !== "subject")) && (key0 !== "encounter")) &&
+(key0 !== "occurrenceDateTime")) && (key0 !== "_occurrenceDateTime")) && (key0 !== "occurrencePeriod")) &&
+(key0 !== "occurrenceTiming")) && (key0 !== "asNeededBoolean")) && (key0 !== "_asNeededBoolean")) && (key0 !== "asNeededCodeableConcept")) &&
+(key0 !== "authoredOn")) && (key0 !== "_authoredOn")) && (key0 !== "requester")) && (key0 !== "performerType")) &&
+(key0 !== "performer")) && (key0 !== "locationCode")) && (key0 !== "locationReference")) && (key0 !== "reasonCode")) &&
+(key0 !== "reasonReference")) && (key0 !== "insurance")) && (key0 !== "supportingInfo")) && (key0 !== "specimen")) &&
+(key0 !== "bodySite")) && (key0 !== "note")) && (key0 !== "patientInstruction")) && (key0 !== "_patientInstruction")) &&
+(key0 !== "relevantHistory")){
 errors++;
 }
 }

@@ -30,7 +30,7 @@ const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
 const obj2 = new Set(["timeDateTime", "timePeriod"]);
 const obj3 = new Set(["additiveCodeableConcept", "additiveReference"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Specimen.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -43,124 +43,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Specimen" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Specimen"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Specimen"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -168,21 +108,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -190,21 +122,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -212,21 +136,13 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -234,99 +150,58 @@ let data14 = data.identifier;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.accessionIdentifier !== undefined && func0.call(data, "accessionIdentifier")){
-if(!(func6(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier",parentData:data,parentDataProperty:"accessionIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data17 = data.status;
 if(!((((data17 === "available") || (data17 === "unavailable")) || (data17 === "unsatisfactory")) || (data17 === "entered-in-error"))){
-const err12 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject",parentData:data,parentDataProperty:"subject",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.receivedTime !== undefined && func0.call(data, "receivedTime")){
 let data21 = data.receivedTime;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-const err13 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-const err14 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/receivedTime",schemaPath:"#/properties/receivedTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/type", {type: "string"}); errors++;
 }
 }
 if(data._receivedTime !== undefined && func0.call(data, "_receivedTime")){
-if(!(func2(data._receivedTime, {instancePath:instancePath+"/_receivedTime",parentData:data,parentDataProperty:"_receivedTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._receivedTime, {instancePath:instancePath+"/_receivedTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
@@ -334,21 +209,13 @@ let data23 = data.parent;
 if(Array.isArray(data23)){
 const len4 = data23.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data23[i4], {instancePath:instancePath+"/parent/" + i4,parentData:data23,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data23[i4], {instancePath:instancePath+"/parent/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/parent",schemaPath:"#/properties/parent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
 }
 }
 if(data.request !== undefined && func0.call(data, "request")){
@@ -356,21 +223,13 @@ let data25 = data.request;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/request/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i5], {instancePath:instancePath+"/request/" + i5}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/request",schemaPath:"#/properties/request/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
 }
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
@@ -380,25 +239,11 @@ if(data27.id !== undefined && func0.call(data27, "id")){
 let data28 = data27.id;
 if(typeof data28 === "string"){
 if(func9(data28) < 1){
-const err18 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/collection/id",schemaPath:"#/$defs/Specimen_Collection/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data27.extension !== undefined && func0.call(data27, "extension")){
@@ -406,21 +251,13 @@ let data29 = data27.extension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/collection/extension",schemaPath:"#/$defs/Specimen_Collection/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/Specimen_Collection/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
@@ -428,134 +265,82 @@ let data31 = data27.modifierExtension;
 if(Array.isArray(data31)){
 const len7 = data31.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7,parentData:data31,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/collection/modifierExtension",schemaPath:"#/$defs/Specimen_Collection/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/Specimen_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector",parentData:data27,parentDataProperty:"collector",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTime")){
 let data34 = data27.collectedDateTime;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err22 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/collection/collectedDateTime",schemaPath:"#/$defs/Specimen_Collection/properties/collectedDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime",parentData:data27,parentDataProperty:"_collectedDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod",parentData:data27,parentDataProperty:"collectedPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data27.duration !== undefined && func0.call(data27, "duration")){
-if(!(func11(data27.duration, {instancePath:instancePath+"/collection/duration",parentData:data27,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data27.duration, {instancePath:instancePath+"/collection/duration"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data27.quantity !== undefined && func0.call(data27, "quantity")){
-if(!(func12(data27.quantity, {instancePath:instancePath+"/collection/quantity",parentData:data27,parentDataProperty:"quantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data27.quantity, {instancePath:instancePath+"/collection/quantity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data27.method !== undefined && func0.call(data27, "method")){
-if(!(func7(data27.method, {instancePath:instancePath+"/collection/method",parentData:data27,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.method, {instancePath:instancePath+"/collection/method"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.bodySite !== undefined && func0.call(data27, "bodySite")){
-if(!(func7(data27.bodySite, {instancePath:instancePath+"/collection/bodySite",parentData:data27,parentDataProperty:"bodySite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.bodySite, {instancePath:instancePath+"/collection/bodySite"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.fastingStatusCodeableConcept !== undefined && func0.call(data27, "fastingStatusCodeableConcept")){
-if(!(func7(data27.fastingStatusCodeableConcept, {instancePath:instancePath+"/collection/fastingStatusCodeableConcept",parentData:data27,parentDataProperty:"fastingStatusCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data27.fastingStatusCodeableConcept, {instancePath:instancePath+"/collection/fastingStatusCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data27.fastingStatusDuration !== undefined && func0.call(data27, "fastingStatusDuration")){
-if(!(func11(data27.fastingStatusDuration, {instancePath:instancePath+"/collection/fastingStatusDuration",parentData:data27,parentDataProperty:"fastingStatusDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data27.fastingStatusDuration, {instancePath:instancePath+"/collection/fastingStatusDuration"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 const forms0 = func13(data27, obj0);
 if(forms0 !== null){
-const err24 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "collected[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
 }
 const forms1 = func13(data27, obj1);
 if(forms1 !== null){
-const err25 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/cdxChoice",keyword:"cdxChoice",params:{choice: "fastingStatus[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "fastingStatus[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/collection",schemaPath:"#/$defs/Specimen_Collection/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/type", {type: "object"}); errors++;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
@@ -569,25 +354,11 @@ if(data44.id !== undefined && func0.call(data44, "id")){
 let data45 = data44.id;
 if(typeof data45 === "string"){
 if(func9(data45) < 1){
-const err27 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/processing/" + i8+"/id",schemaPath:"#/$defs/Specimen_Processing/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data44.extension !== undefined && func0.call(data44, "extension")){
@@ -595,21 +366,13 @@ let data46 = data44.extension;
 if(Array.isArray(data46)){
 const len9 = data46.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data46[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9,parentData:data46,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data46[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/processing/" + i8+"/extension",schemaPath:"#/$defs/Specimen_Processing/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/Specimen_Processing/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
@@ -617,58 +380,34 @@ let data48 = data44.modifierExtension;
 if(Array.isArray(data48)){
 const len10 = data48.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data48[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10,parentData:data48,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data48[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/processing/" + i8+"/modifierExtension",schemaPath:"#/$defs/Specimen_Processing/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/Specimen_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data44.description !== undefined && func0.call(data44, "description")){
 let data50 = data44.description;
 if(typeof data50 === "string"){
 if(func9(data50) < 1){
-const err31 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/processing/" + i8+"/description",schemaPath:"#/$defs/Specimen_Processing/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data44._description !== undefined && func0.call(data44, "_description")){
-if(!(func2(data44._description, {instancePath:instancePath+"/processing/" + i8+"/_description",parentData:data44,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data44._description, {instancePath:instancePath+"/processing/" + i8+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data44.procedure !== undefined && func0.call(data44, "procedure")){
-if(!(func7(data44.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure",parentData:data44,parentDataProperty:"procedure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data44.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data44.additive !== undefined && func0.call(data44, "additive")){
@@ -676,93 +415,48 @@ let data53 = data44.additive;
 if(Array.isArray(data53)){
 const len11 = data53.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func8(data53[i11], {instancePath:instancePath+"/processing/" + i8+"/additive/" + i11,parentData:data53,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data53[i11], {instancePath:instancePath+"/processing/" + i8+"/additive/" + i11}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/processing/" + i8+"/additive",schemaPath:"#/$defs/Specimen_Processing/properties/additive/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/additive", "#/$defs/Specimen_Processing/properties/additive/type", {type: "array"}); errors++;
 }
 }
 if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
 let data55 = data44.timeDateTime;
 if(typeof data55 === "string"){
 if(!pattern3.test(data55)){
-const err34 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/processing/" + i8+"/timeDateTime",schemaPath:"#/$defs/Specimen_Processing/properties/timeDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data44._timeDateTime !== undefined && func0.call(data44, "_timeDateTime")){
-if(!(func2(data44._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime",parentData:data44,parentDataProperty:"_timeDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data44._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data44.timePeriod !== undefined && func0.call(data44, "timePeriod")){
-if(!(func10(data44.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod",parentData:data44,parentDataProperty:"timePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data44.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 const forms2 = func13(data44, obj2);
 if(forms2 !== null){
-const err36 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/cdxChoice",keyword:"cdxChoice",params:{choice: "time[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/processing/" + i8,schemaPath:"#/$defs/Specimen_Processing/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/processing",schemaPath:"#/properties/processing/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing/type", {type: "array"}); errors++;
 }
 }
 if(data.container !== undefined && func0.call(data, "container")){
@@ -776,25 +470,11 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err39 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/container/" + i12+"/id",schemaPath:"#/$defs/Specimen_Container/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data59.extension !== undefined && func0.call(data59, "extension")){
@@ -802,21 +482,13 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len13 = data61.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data61[i13], {instancePath:instancePath+"/container/" + i12+"/extension/" + i13,parentData:data61,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i13], {instancePath:instancePath+"/container/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/container/" + i12+"/extension",schemaPath:"#/$defs/Specimen_Container/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/extension", "#/$defs/Specimen_Container/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
@@ -824,21 +496,13 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len14 = data63.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data63[i14], {instancePath:instancePath+"/container/" + i12+"/modifierExtension/" + i14,parentData:data63,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i14], {instancePath:instancePath+"/container/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/container/" + i12+"/modifierExtension",schemaPath:"#/$defs/Specimen_Container/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/modifierExtension", "#/$defs/Specimen_Container/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data59.identifier !== undefined && func0.call(data59, "identifier")){
@@ -846,117 +510,68 @@ let data65 = data59.identifier;
 if(Array.isArray(data65)){
 const len15 = data65.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func6(data65[i15], {instancePath:instancePath+"/container/" + i12+"/identifier/" + i15,parentData:data65,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data65[i15], {instancePath:instancePath+"/container/" + i12+"/identifier/" + i15}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/container/" + i12+"/identifier",schemaPath:"#/$defs/Specimen_Container/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/identifier", "#/$defs/Specimen_Container/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data59.description !== undefined && func0.call(data59, "description")){
 let data67 = data59.description;
 if(typeof data67 === "string"){
 if(func9(data67) < 1){
-const err44 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/container/" + i12+"/description",schemaPath:"#/$defs/Specimen_Container/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data59._description !== undefined && func0.call(data59, "_description")){
-if(!(func2(data59._description, {instancePath:instancePath+"/container/" + i12+"/_description",parentData:data59,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data59._description, {instancePath:instancePath+"/container/" + i12+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data59.type !== undefined && func0.call(data59, "type")){
-if(!(func7(data59.type, {instancePath:instancePath+"/container/" + i12+"/type",parentData:data59,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data59.type, {instancePath:instancePath+"/container/" + i12+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data59.capacity !== undefined && func0.call(data59, "capacity")){
-if(!(func12(data59.capacity, {instancePath:instancePath+"/container/" + i12+"/capacity",parentData:data59,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data59.capacity, {instancePath:instancePath+"/container/" + i12+"/capacity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data59.specimenQuantity !== undefined && func0.call(data59, "specimenQuantity")){
-if(!(func12(data59.specimenQuantity, {instancePath:instancePath+"/container/" + i12+"/specimenQuantity",parentData:data59,parentDataProperty:"specimenQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data59.specimenQuantity, {instancePath:instancePath+"/container/" + i12+"/specimenQuantity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data59.additiveCodeableConcept !== undefined && func0.call(data59, "additiveCodeableConcept")){
-if(!(func7(data59.additiveCodeableConcept, {instancePath:instancePath+"/container/" + i12+"/additiveCodeableConcept",parentData:data59,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data59.additiveCodeableConcept, {instancePath:instancePath+"/container/" + i12+"/additiveCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data59.additiveReference !== undefined && func0.call(data59, "additiveReference")){
-if(!(func8(data59.additiveReference, {instancePath:instancePath+"/container/" + i12+"/additiveReference",parentData:data59,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data59.additiveReference, {instancePath:instancePath+"/container/" + i12+"/additiveReference"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 const forms3 = func13(data59, obj3);
 if(forms3 !== null){
-const err46 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/cdxChoice", {choice: "additive[x]", forms: forms3}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/container/" + i12,schemaPath:"#/$defs/Specimen_Container/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/container",schemaPath:"#/properties/container/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/container", "#/properties/container/type", {type: "array"}); errors++;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
@@ -964,21 +579,13 @@ let data74 = data.condition;
 if(Array.isArray(data74)){
 const len16 = data74.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func7(data74[i16], {instancePath:instancePath+"/condition/" + i16,parentData:data74,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data74[i16], {instancePath:instancePath+"/condition/" + i16}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/condition",schemaPath:"#/properties/condition/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -986,33 +593,18 @@ let data76 = data.note;
 if(Array.isArray(data76)){
 const len17 = data76.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func14(data76[i17], {instancePath:instancePath+"/note/" + i17,parentData:data76,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data76[i17], {instancePath:instancePath+"/note/" + i17}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err51 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1050,3 +642,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

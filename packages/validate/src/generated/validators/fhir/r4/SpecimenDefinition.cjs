@@ -26,7 +26,7 @@ const func13 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["additiveCodeableConcept", "additiveReference"]);
 const obj1 = new Set(["minimumVolumeQuantity", "minimumVolumeString"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -41,25 +41,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -67,21 +53,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -89,113 +67,70 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.material !== undefined && func0.call(data, "material")){
-if(!(func7(data.material, {instancePath:instancePath+"/material",parentData:data,parentDataProperty:"material",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.material, {instancePath:instancePath+"/material"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.cap !== undefined && func0.call(data, "cap")){
-if(!(func7(data.cap, {instancePath:instancePath+"/cap",parentData:data,parentDataProperty:"cap",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.cap, {instancePath:instancePath+"/cap"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data8 = data.description;
 if(typeof data8 === "string"){
 if(func8(data8) < 1){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.capacity !== undefined && func0.call(data, "capacity")){
-if(!(func11(data.capacity, {instancePath:instancePath+"/capacity",parentData:data,parentDataProperty:"capacity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.capacity, {instancePath:instancePath+"/capacity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.minimumVolumeQuantity !== undefined && func0.call(data, "minimumVolumeQuantity")){
-if(!(func11(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity",parentData:data,parentDataProperty:"minimumVolumeQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.minimumVolumeQuantity, {instancePath:instancePath+"/minimumVolumeQuantity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.minimumVolumeString !== undefined && func0.call(data, "minimumVolumeString")){
 let data12 = data.minimumVolumeString;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-const err6 = {instancePath:instancePath+"/minimumVolumeString",schemaPath:"#/properties/minimumVolumeString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/minimumVolumeString",schemaPath:"#/properties/minimumVolumeString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/minimumVolumeString", "#/properties/minimumVolumeString/type", {type: "string"}); errors++;
 }
 }
 if(data._minimumVolumeString !== undefined && func0.call(data, "_minimumVolumeString")){
-if(!(func2(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString",parentData:data,parentDataProperty:"_minimumVolumeString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._minimumVolumeString, {instancePath:instancePath+"/_minimumVolumeString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.additive !== undefined && func0.call(data, "additive")){
@@ -210,14 +145,7 @@ const _errs27 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
 var valid10 = false;
-const err8 = {};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid10 = true;
@@ -225,14 +153,7 @@ var valid10 = true;
 if(valid10){
 if(data15.additiveReference !== undefined && func0.call(data15, "additiveReference")){
 var valid10 = false;
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid10 = true;
@@ -253,53 +174,25 @@ if(_valid0){
 const _errs28 = errors;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if((data15.additiveCodeableConcept === undefined) || (!(func0.call(data15, "additiveCodeableConcept")))){
-const err10 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/allOf/0/then/required",keyword:"required",params:{missingProperty: "additiveCodeableConcept"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/then/required", {missingProperty: "additiveCodeableConcept"}); errors++;
 }
 }
 var _valid0 = _errs28 === errors;
 valid9 = _valid0;
 }
 if(!valid9){
-const err11 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 if(data15.id !== undefined && func0.call(data15, "id")){
 let data18 = data15.id;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-const err12 = {instancePath:instancePath+"/additive/" + i2+"/id",schemaPath:"#/$defs/SpecimenDefinition_Additive/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/additive/" + i2+"/id",schemaPath:"#/$defs/SpecimenDefinition_Additive/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/id", "#/$defs/SpecimenDefinition_Additive/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -307,21 +200,13 @@ let data19 = data15.extension;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data19[i3], {instancePath:instancePath+"/additive/" + i2+"/extension/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i3], {instancePath:instancePath+"/additive/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/additive/" + i2+"/extension",schemaPath:"#/$defs/SpecimenDefinition_Additive/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/extension", "#/$defs/SpecimenDefinition_Additive/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -329,122 +214,62 @@ let data21 = data15.modifierExtension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/additive/" + i2+"/modifierExtension/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data21[i4], {instancePath:instancePath+"/additive/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/additive/" + i2+"/modifierExtension",schemaPath:"#/$defs/SpecimenDefinition_Additive/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2+"/modifierExtension", "#/$defs/SpecimenDefinition_Additive/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.additiveCodeableConcept !== undefined && func0.call(data15, "additiveCodeableConcept")){
-if(!(func7(data15.additiveCodeableConcept, {instancePath:instancePath+"/additive/" + i2+"/additiveCodeableConcept",parentData:data15,parentDataProperty:"additiveCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data15.additiveCodeableConcept, {instancePath:instancePath+"/additive/" + i2+"/additiveCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data15.additiveReference !== undefined && func0.call(data15, "additiveReference")){
-if(!(func12(data15.additiveReference, {instancePath:instancePath+"/additive/" + i2+"/additiveReference",parentData:data15,parentDataProperty:"additiveReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data15.additiveReference, {instancePath:instancePath+"/additive/" + i2+"/additiveReference"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 const forms0 = func13(data15, obj0);
 if(forms0 !== null){
-const err16 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/cdxChoice",keyword:"cdxChoice",params:{choice: "additive[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/additive/" + i2,schemaPath:"#/$defs/SpecimenDefinition_Additive/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive/" + i2, "#/$defs/SpecimenDefinition_Additive/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/additive",schemaPath:"#/properties/additive/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/additive", "#/properties/additive/type", {type: "array"}); errors++;
 }
 }
 if(data.preparation !== undefined && func0.call(data, "preparation")){
 let data25 = data.preparation;
 if(typeof data25 === "string"){
 if(func8(data25) < 1){
-const err19 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/preparation",schemaPath:"#/properties/preparation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preparation", "#/properties/preparation/type", {type: "string"}); errors++;
 }
 }
 if(data._preparation !== undefined && func0.call(data, "_preparation")){
-if(!(func2(data._preparation, {instancePath:instancePath+"/_preparation",parentData:data,parentDataProperty:"_preparation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preparation, {instancePath:instancePath+"/_preparation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms1 = func13(data, obj1);
 if(forms1 !== null){
-const err21 = {instancePath,schemaPath:"#/cdxChoice",keyword:"cdxChoice",params:{choice: "minimumVolume[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "minimumVolume[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -472,7 +297,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -487,14 +312,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._preference !== undefined && func0.call(data, "_preference")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -511,14 +329,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.preference === undefined) || (!(func0.call(data, "preference")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "preference"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "preference"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -530,14 +341,7 @@ props0._preference = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -561,25 +365,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -587,21 +377,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -609,107 +391,65 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.isDerived !== undefined && func0.call(data, "isDerived")){
 if(typeof data.isDerived !== "boolean"){
-const err7 = {instancePath:instancePath+"/isDerived",schemaPath:"#/properties/isDerived/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/isDerived", "#/properties/isDerived/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isDerived !== undefined && func0.call(data, "_isDerived")){
-if(!(func2(data._isDerived, {instancePath:instancePath+"/_isDerived",parentData:data,parentDataProperty:"_isDerived",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._isDerived, {instancePath:instancePath+"/_isDerived"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.preference !== undefined && func0.call(data, "preference")){
 let data9 = data.preference;
 if(!((data9 === "preferred") || (data9 === "alternate"))){
-const err8 = {instancePath:instancePath+"/preference",schemaPath:"#/properties/preference/enum",keyword:"enum",params:{allowedValues: schema0.properties.preference.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preference", "#/properties/preference/enum", {allowedValues: schema0.properties.preference.enum}); errors++;
 }
 }
 if(data._preference !== undefined && func0.call(data, "_preference")){
-if(!(func2(data._preference, {instancePath:instancePath+"/_preference",parentData:data,parentDataProperty:"_preference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preference, {instancePath:instancePath+"/_preference"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.container !== undefined && func0.call(data, "container")){
-if(!(validate1(data.container, {instancePath:instancePath+"/container",parentData:data,parentDataProperty:"container",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.container, {instancePath:instancePath+"/container"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.requirement !== undefined && func0.call(data, "requirement")){
 let data12 = data.requirement;
 if(typeof data12 === "string"){
 if(func8(data12) < 1){
-const err9 = {instancePath:instancePath+"/requirement",schemaPath:"#/properties/requirement/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/requirement",schemaPath:"#/properties/requirement/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requirement", "#/properties/requirement/type", {type: "string"}); errors++;
 }
 }
 if(data._requirement !== undefined && func0.call(data, "_requirement")){
-if(!(func2(data._requirement, {instancePath:instancePath+"/_requirement",parentData:data,parentDataProperty:"_requirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._requirement, {instancePath:instancePath+"/_requirement"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.retentionTime !== undefined && func0.call(data, "retentionTime")){
-if(!(func9(data.retentionTime, {instancePath:instancePath+"/retentionTime",parentData:data,parentDataProperty:"retentionTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.retentionTime, {instancePath:instancePath+"/retentionTime"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.rejectionCriterion !== undefined && func0.call(data, "rejectionCriterion")){
@@ -717,21 +457,13 @@ let data15 = data.rejectionCriterion;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data15[i2], {instancePath:instancePath+"/rejectionCriterion/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data15[i2], {instancePath:instancePath+"/rejectionCriterion/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/rejectionCriterion",schemaPath:"#/properties/rejectionCriterion/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rejectionCriterion", "#/properties/rejectionCriterion/type", {type: "array"}); errors++;
 }
 }
 if(data.handling !== undefined && func0.call(data, "handling")){
@@ -745,25 +477,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data19 = data18.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-const err12 = {instancePath:instancePath+"/handling/" + i3+"/id",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/handling/" + i3+"/id",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/id", "#/$defs/SpecimenDefinition_Handling/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -771,21 +489,13 @@ let data20 = data18.extension;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data20[i4], {instancePath:instancePath+"/handling/" + i3+"/extension/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i4], {instancePath:instancePath+"/handling/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/handling/" + i3+"/extension",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/extension", "#/$defs/SpecimenDefinition_Handling/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -793,106 +503,59 @@ let data22 = data18.modifierExtension;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data22[i5], {instancePath:instancePath+"/handling/" + i3+"/modifierExtension/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i5], {instancePath:instancePath+"/handling/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/handling/" + i3+"/modifierExtension",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/modifierExtension", "#/$defs/SpecimenDefinition_Handling/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.temperatureQualifier !== undefined && func0.call(data18, "temperatureQualifier")){
-if(!(func7(data18.temperatureQualifier, {instancePath:instancePath+"/handling/" + i3+"/temperatureQualifier",parentData:data18,parentDataProperty:"temperatureQualifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data18.temperatureQualifier, {instancePath:instancePath+"/handling/" + i3+"/temperatureQualifier"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data18.temperatureRange !== undefined && func0.call(data18, "temperatureRange")){
-if(!(func10(data18.temperatureRange, {instancePath:instancePath+"/handling/" + i3+"/temperatureRange",parentData:data18,parentDataProperty:"temperatureRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data18.temperatureRange, {instancePath:instancePath+"/handling/" + i3+"/temperatureRange"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data18.maxDuration !== undefined && func0.call(data18, "maxDuration")){
-if(!(func9(data18.maxDuration, {instancePath:instancePath+"/handling/" + i3+"/maxDuration",parentData:data18,parentDataProperty:"maxDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data18.maxDuration, {instancePath:instancePath+"/handling/" + i3+"/maxDuration"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data18.instruction !== undefined && func0.call(data18, "instruction")){
 let data27 = data18.instruction;
 if(typeof data27 === "string"){
 if(func8(data27) < 1){
-const err16 = {instancePath:instancePath+"/handling/" + i3+"/instruction",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/instruction/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/handling/" + i3+"/instruction",schemaPath:"#/$defs/SpecimenDefinition_Handling/properties/instruction/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3+"/instruction", "#/$defs/SpecimenDefinition_Handling/properties/instruction/type", {type: "string"}); errors++;
 }
 }
 if(data18._instruction !== undefined && func0.call(data18, "_instruction")){
-if(!(func2(data18._instruction, {instancePath:instancePath+"/handling/" + i3+"/_instruction",parentData:data18,parentDataProperty:"_instruction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._instruction, {instancePath:instancePath+"/handling/" + i3+"/_instruction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/handling/" + i3,schemaPath:"#/$defs/SpecimenDefinition_Handling/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling/" + i3, "#/$defs/SpecimenDefinition_Handling/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/handling",schemaPath:"#/properties/handling/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/handling", "#/properties/handling/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -901,7 +564,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SpecimenDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -914,124 +577,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SpecimenDefinition" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SpecimenDefinition"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SpecimenDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1039,21 +642,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1061,21 +656,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1083,33 +670,23 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.typeCollected !== undefined && func0.call(data, "typeCollected")){
-if(!(func7(data.typeCollected, {instancePath:instancePath+"/typeCollected",parentData:data,parentDataProperty:"typeCollected",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.typeCollected, {instancePath:instancePath+"/typeCollected"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.patientPreparation !== undefined && func0.call(data, "patientPreparation")){
@@ -1117,52 +694,29 @@ let data16 = data.patientPreparation;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data16[i3], {instancePath:instancePath+"/patientPreparation/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data16[i3], {instancePath:instancePath+"/patientPreparation/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/patientPreparation",schemaPath:"#/properties/patientPreparation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/patientPreparation", "#/properties/patientPreparation/type", {type: "array"}); errors++;
 }
 }
 if(data.timeAspect !== undefined && func0.call(data, "timeAspect")){
 let data18 = data.timeAspect;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-const err12 = {instancePath:instancePath+"/timeAspect",schemaPath:"#/properties/timeAspect/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/timeAspect",schemaPath:"#/properties/timeAspect/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/timeAspect", "#/properties/timeAspect/type", {type: "string"}); errors++;
 }
 }
 if(data._timeAspect !== undefined && func0.call(data, "_timeAspect")){
-if(!(func2(data._timeAspect, {instancePath:instancePath+"/_timeAspect",parentData:data,parentDataProperty:"_timeAspect",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._timeAspect, {instancePath:instancePath+"/_timeAspect"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.collection !== undefined && func0.call(data, "collection")){
@@ -1170,21 +724,13 @@ let data20 = data.collection;
 if(Array.isArray(data20)){
 const len4 = data20.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data20[i4], {instancePath:instancePath+"/collection/" + i4,parentData:data20,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20[i4], {instancePath:instancePath+"/collection/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/collection",schemaPath:"#/properties/collection/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/collection", "#/properties/collection/type", {type: "array"}); errors++;
 }
 }
 if(data.typeTested !== undefined && func0.call(data, "typeTested")){
@@ -1192,33 +738,18 @@ let data22 = data.typeTested;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate2(data22[i5], {instancePath:instancePath+"/typeTested/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data22[i5], {instancePath:instancePath+"/typeTested/" + i5}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/typeTested",schemaPath:"#/properties/typeTested/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/typeTested", "#/properties/typeTested/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1248,3 +779,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

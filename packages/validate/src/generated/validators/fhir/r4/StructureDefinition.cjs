@@ -76,7 +76,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/StructureDefinition.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -92,14 +92,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -116,14 +109,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -135,28 +121,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -173,14 +145,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -192,14 +157,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -215,14 +173,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -239,14 +190,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -258,14 +202,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -281,14 +218,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._kind !== undefined && func0.call(data, "_kind")){
-const err9 = {};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs15 === errors;
@@ -305,14 +235,7 @@ if(_valid3){
 const _errs16 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err10 = {instancePath,schemaPath:"#/allOf/3/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid3 = _errs16 === errors;
@@ -324,14 +247,7 @@ props3._kind = true;
 }
 }
 if(!valid7){
-const err11 = {instancePath,schemaPath:"#/allOf/3/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/3/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props3 !== undefined){
 if(props3 === true){
@@ -347,14 +263,7 @@ let valid9 = true;
 const _errs19 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._abstract !== undefined && func0.call(data, "_abstract")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs19 === errors;
@@ -371,14 +280,7 @@ if(_valid4){
 const _errs20 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.abstract === undefined) || (!(func0.call(data, "abstract")))){
-const err13 = {instancePath,schemaPath:"#/allOf/4/then/required",keyword:"required",params:{missingProperty: "abstract"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/then/required", {missingProperty: "abstract"}); errors++;
 }
 }
 var _valid4 = _errs20 === errors;
@@ -390,14 +292,7 @@ props4._abstract = true;
 }
 }
 if(!valid9){
-const err14 = {instancePath,schemaPath:"#/allOf/4/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/4/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props4 !== undefined){
 if(props4 === true){
@@ -413,14 +308,7 @@ let valid11 = true;
 const _errs23 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._type !== undefined && func0.call(data, "_type")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs23 === errors;
@@ -437,14 +325,7 @@ if(_valid5){
 const _errs24 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.type === undefined) || (!(func0.call(data, "type")))){
-const err16 = {instancePath,schemaPath:"#/allOf/5/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid5 = _errs24 === errors;
@@ -456,14 +337,7 @@ props5._type = true;
 }
 }
 if(!valid11){
-const err17 = {instancePath,schemaPath:"#/allOf/5/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/5/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props5 !== undefined){
 if(props5 === true){
@@ -476,14 +350,7 @@ Object.assign(props0, props5);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err18 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -546,113 +413,60 @@ props0.differential = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureDefinition" !== data.resourceType){
-const err19 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "StructureDefinition"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureDefinition"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data7 = data.id;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-const err20 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data9 = data.implicitRules;
 if(typeof data9 === "string"){
 if(!pattern1.test(data9)){
-const err22 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data11 = data.language;
 if(typeof data11 === "string"){
 if(!pattern2.test(data11)){
-const err24 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -660,21 +474,13 @@ let data14 = data.contained;
 if(Array.isArray(data14)){
 const len0 = data14.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data14[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data14,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data14[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -682,21 +488,13 @@ let data16 = data.extension;
 if(Array.isArray(data16)){
 const len1 = data16.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data16[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data16,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -704,52 +502,29 @@ let data18 = data.modifierExtension;
 if(Array.isArray(data18)){
 const len2 = data18.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data18,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data18[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data20 = data.url;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-const err29 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -757,223 +532,117 @@ let data22 = data.identifier;
 if(Array.isArray(data22)){
 const len3 = data22.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data22[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data22,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data22[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data24 = data.version;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err32 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data26 = data.name;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err34 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data28 = data.title;
 if(typeof data28 === "string"){
 if(func7(data28) < 1){
-const err36 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data30 = data.status;
 if(!((((data30 === "draft") || (data30 === "active")) || (data30 === "retired")) || (data30 === "unknown"))){
-const err38 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err39 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data34 = data.date;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err40 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data34))){
-const err41 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data36 = data.publisher;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err43 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -981,52 +650,29 @@ let data38 = data.contact;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data38[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data38[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data40 = data.description;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-const err46 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -1034,21 +680,13 @@ let data42 = data.useContext;
 if(Array.isArray(data42)){
 const len5 = data42.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data42[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data42,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data42[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1056,83 +694,45 @@ let data44 = data.jurisdiction;
 if(Array.isArray(data44)){
 const len6 = data44.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data44,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data44[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data46 = data.purpose;
 if(typeof data46 === "string"){
 if(func7(data46) < 1){
-const err50 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data48 = data.copyright;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err52 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.keyword !== undefined && func0.call(data, "keyword")){
@@ -1140,50 +740,27 @@ let data50 = data.keyword;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func11(data50[i7], {instancePath:instancePath+"/keyword/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data50[i7], {instancePath:instancePath+"/keyword/" + i7}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/keyword",schemaPath:"#/properties/keyword/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/keyword", "#/properties/keyword/type", {type: "array"}); errors++;
 }
 }
 if(data.fhirVersion !== undefined && func0.call(data, "fhirVersion")){
 let data52 = data.fhirVersion;
 if(typeof data52 !== "string"){
-const err55 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/type", {type: "string"}); errors++;
 }
 if(!((((((((((((((((((((((data52 === "0.01") || (data52 === "0.05")) || (data52 === "0.06")) || (data52 === "0.11")) || (data52 === "0.0.80")) || (data52 === "0.0.81")) || (data52 === "0.0.82")) || (data52 === "0.4.0")) || (data52 === "0.5.0")) || (data52 === "1.0.0")) || (data52 === "1.0.1")) || (data52 === "1.0.2")) || (data52 === "1.1.0")) || (data52 === "1.4.0")) || (data52 === "1.6.0")) || (data52 === "1.8.0")) || (data52 === "3.0.0")) || (data52 === "3.0.1")) || (data52 === "3.3.0")) || (data52 === "3.5.0")) || (data52 === "4.0.0")) || (data52 === "4.0.1"))){
-const err56 = {instancePath:instancePath+"/fhirVersion",schemaPath:"#/properties/fhirVersion/enum",keyword:"enum",params:{allowedValues: schema0.properties.fhirVersion.enum}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fhirVersion", "#/properties/fhirVersion/enum", {allowedValues: schema0.properties.fhirVersion.enum}); errors++;
 }
 }
 if(data._fhirVersion !== undefined && func0.call(data, "_fhirVersion")){
-if(!(func2(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion",parentData:data,parentDataProperty:"_fhirVersion",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._fhirVersion, {instancePath:instancePath+"/_fhirVersion"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.mapping !== undefined && func0.call(data, "mapping")){
@@ -1197,14 +774,7 @@ let valid34 = true;
 const _errs104 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(data55._identity !== undefined && func0.call(data55, "_identity")){
-const err57 = {};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs104 === errors;
@@ -1221,14 +791,7 @@ if(_valid6){
 const _errs105 = errors;
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if((data55.identity === undefined) || (!(func0.call(data55, "identity")))){
-const err58 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/then/required",keyword:"required",params:{missingProperty: "identity"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/then/required", {missingProperty: "identity"}); errors++;
 }
 }
 var _valid6 = _errs105 === errors;
@@ -1240,14 +803,7 @@ props6._identity = true;
 }
 }
 if(!valid34){
-const err59 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
 if(props6 !== true){
@@ -1268,25 +824,11 @@ if(data55.id !== undefined && func0.call(data55, "id")){
 let data57 = data55.id;
 if(typeof data57 === "string"){
 if(func7(data57) < 1){
-const err60 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/mapping/" + i8+"/id",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/id", "#/$defs/StructureDefinition_Mapping/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data55.extension !== undefined && func0.call(data55, "extension")){
@@ -1294,21 +836,13 @@ let data58 = data55.extension;
 if(Array.isArray(data58)){
 const len9 = data58.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data58[i9], {instancePath:instancePath+"/mapping/" + i8+"/extension/" + i9,parentData:data58,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data58[i9], {instancePath:instancePath+"/mapping/" + i8+"/extension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/mapping/" + i8+"/extension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/extension", "#/$defs/StructureDefinition_Mapping/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
@@ -1316,206 +850,108 @@ let data60 = data55.modifierExtension;
 if(Array.isArray(data60)){
 const len10 = data60.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data60[i10], {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension/" + i10,parentData:data60,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data60[i10], {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/mapping/" + i8+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/modifierExtension", "#/$defs/StructureDefinition_Mapping/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data55.identity !== undefined && func0.call(data55, "identity")){
 let data62 = data55.identity;
 if(typeof data62 === "string"){
 if(!pattern0.test(data62)){
-const err64 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/mapping/" + i8+"/identity",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/identity/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/identity", "#/$defs/StructureDefinition_Mapping/properties/identity/type", {type: "string"}); errors++;
 }
 }
 if(data55._identity !== undefined && func0.call(data55, "_identity")){
-if(!(func2(data55._identity, {instancePath:instancePath+"/mapping/" + i8+"/_identity",parentData:data55,parentDataProperty:"_identity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._identity, {instancePath:instancePath+"/mapping/" + i8+"/_identity"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.uri !== undefined && func0.call(data55, "uri")){
 let data64 = data55.uri;
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-const err66 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/mapping/" + i8+"/uri",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/uri", "#/$defs/StructureDefinition_Mapping/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data55._uri !== undefined && func0.call(data55, "_uri")){
-if(!(func2(data55._uri, {instancePath:instancePath+"/mapping/" + i8+"/_uri",parentData:data55,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._uri, {instancePath:instancePath+"/mapping/" + i8+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.name !== undefined && func0.call(data55, "name")){
 let data66 = data55.name;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-const err68 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/mapping/" + i8+"/name",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/name", "#/$defs/StructureDefinition_Mapping/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data55._name !== undefined && func0.call(data55, "_name")){
-if(!(func2(data55._name, {instancePath:instancePath+"/mapping/" + i8+"/_name",parentData:data55,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._name, {instancePath:instancePath+"/mapping/" + i8+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data55.comment !== undefined && func0.call(data55, "comment")){
 let data68 = data55.comment;
 if(typeof data68 === "string"){
 if(func7(data68) < 1){
-const err70 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/mapping/" + i8+"/comment",schemaPath:"#/$defs/StructureDefinition_Mapping/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8+"/comment", "#/$defs/StructureDefinition_Mapping/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data55._comment !== undefined && func0.call(data55, "_comment")){
-if(!(func2(data55._comment, {instancePath:instancePath+"/mapping/" + i8+"/_comment",parentData:data55,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data55._comment, {instancePath:instancePath+"/mapping/" + i8+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath:instancePath+"/mapping/" + i8,schemaPath:"#/$defs/StructureDefinition_Mapping/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping/" + i8, "#/$defs/StructureDefinition_Mapping/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/mapping",schemaPath:"#/properties/mapping/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/mapping", "#/properties/mapping/type", {type: "array"}); errors++;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data70 = data.kind;
 if(!((((data70 === "primitive-type") || (data70 === "complex-type")) || (data70 === "resource")) || (data70 === "logical"))){
-const err74 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.abstract !== undefined && func0.call(data, "abstract")){
 if(typeof data.abstract !== "boolean"){
-const err75 = {instancePath:instancePath+"/abstract",schemaPath:"#/properties/abstract/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/abstract", "#/properties/abstract/type", {type: "boolean"}); errors++;
 }
 }
 if(data._abstract !== undefined && func0.call(data, "_abstract")){
-if(!(func2(data._abstract, {instancePath:instancePath+"/_abstract",parentData:data,parentDataProperty:"_abstract",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._abstract, {instancePath:instancePath+"/_abstract"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
@@ -1529,14 +965,7 @@ let valid45 = true;
 const _errs138 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if(data75._type !== undefined && func0.call(data75, "_type")){
-const err76 = {};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid7 = _errs138 === errors;
@@ -1553,14 +982,7 @@ if(_valid7){
 const _errs139 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.type === undefined) || (!(func0.call(data75, "type")))){
-const err77 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid7 = _errs139 === errors;
@@ -1572,28 +994,14 @@ props7._type = true;
 }
 }
 if(!valid45){
-const err78 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs141 = errors;
 let valid47 = true;
 const _errs142 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if(data75._expression !== undefined && func0.call(data75, "_expression")){
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid8 = _errs142 === errors;
@@ -1610,14 +1018,7 @@ if(_valid8){
 const _errs143 = errors;
 if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
 if((data75.expression === undefined) || (!(func0.call(data75, "expression")))){
-const err80 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/then/required",keyword:"required",params:{missingProperty: "expression"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/then/required", {missingProperty: "expression"}); errors++;
 }
 }
 var _valid8 = _errs143 === errors;
@@ -1629,14 +1030,7 @@ props8._expression = true;
 }
 }
 if(!valid47){
-const err81 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props7 !== true && props8 !== undefined){
 if(props8 === true){
@@ -1662,25 +1056,11 @@ if(data75.id !== undefined && func0.call(data75, "id")){
 let data78 = data75.id;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err82 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/context/" + i11+"/id",schemaPath:"#/$defs/StructureDefinition_Context/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/id", "#/$defs/StructureDefinition_Context/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data75.extension !== undefined && func0.call(data75, "extension")){
@@ -1688,21 +1068,13 @@ let data79 = data75.extension;
 if(Array.isArray(data79)){
 const len12 = data79.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data79[i12], {instancePath:instancePath+"/context/" + i11+"/extension/" + i12,parentData:data79,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data79[i12], {instancePath:instancePath+"/context/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/context/" + i11+"/extension",schemaPath:"#/$defs/StructureDefinition_Context/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/extension", "#/$defs/StructureDefinition_Context/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data75.modifierExtension !== undefined && func0.call(data75, "modifierExtension")){
@@ -1710,95 +1082,50 @@ let data81 = data75.modifierExtension;
 if(Array.isArray(data81)){
 const len13 = data81.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data81[i13], {instancePath:instancePath+"/context/" + i11+"/modifierExtension/" + i13,parentData:data81,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i13], {instancePath:instancePath+"/context/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err85 = {instancePath:instancePath+"/context/" + i11+"/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Context/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/modifierExtension", "#/$defs/StructureDefinition_Context/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data75.type !== undefined && func0.call(data75, "type")){
 let data83 = data75.type;
 if(!(((data83 === "fhirpath") || (data83 === "element")) || (data83 === "extension"))){
-const err86 = {instancePath:instancePath+"/context/" + i11+"/type",schemaPath:"#/$defs/StructureDefinition_Context/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/type", "#/$defs/StructureDefinition_Context/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data75._type !== undefined && func0.call(data75, "_type")){
-if(!(func2(data75._type, {instancePath:instancePath+"/context/" + i11+"/_type",parentData:data75,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data75._type, {instancePath:instancePath+"/context/" + i11+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data75.expression !== undefined && func0.call(data75, "expression")){
 let data85 = data75.expression;
 if(typeof data85 === "string"){
 if(func7(data85) < 1){
-const err87 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/context/" + i11+"/expression",schemaPath:"#/$defs/StructureDefinition_Context/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11+"/expression", "#/$defs/StructureDefinition_Context/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data75._expression !== undefined && func0.call(data75, "_expression")){
-if(!(func2(data75._expression, {instancePath:instancePath+"/context/" + i11+"/_expression",parentData:data75,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data75._expression, {instancePath:instancePath+"/context/" + i11+"/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/context/" + i11,schemaPath:"#/$defs/StructureDefinition_Context/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context/" + i11, "#/$defs/StructureDefinition_Context/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "array"}); errors++;
 }
 }
 if(data.contextInvariant !== undefined && func0.call(data, "contextInvariant")){
@@ -1809,37 +1136,16 @@ for(let i14=0; i14<len14; i14++){
 let data88 = data87[i14];
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-const err91 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/contextInvariant/" + i14,schemaPath:"#/properties/contextInvariant/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant/" + i14, "#/properties/contextInvariant/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/contextInvariant",schemaPath:"#/properties/contextInvariant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextInvariant", "#/properties/contextInvariant/type", {type: "array"}); errors++;
 }
 }
 if(data._contextInvariant !== undefined && func0.call(data, "_contextInvariant")){
@@ -1847,140 +1153,73 @@ let data89 = data._contextInvariant;
 if(Array.isArray(data89)){
 const len15 = data89.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func2(data89[i15], {instancePath:instancePath+"/_contextInvariant/" + i15,parentData:data89,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data89[i15], {instancePath:instancePath+"/_contextInvariant/" + i15}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/_contextInvariant",schemaPath:"#/properties/_contextInvariant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_contextInvariant", "#/properties/_contextInvariant/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
 let data91 = data.type;
 if(typeof data91 === "string"){
 if(!pattern1.test(data91)){
-const err95 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type",parentData:data,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.baseDefinition !== undefined && func0.call(data, "baseDefinition")){
 let data93 = data.baseDefinition;
 if(typeof data93 === "string"){
 if(!pattern1.test(data93)){
-const err97 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/baseDefinition",schemaPath:"#/properties/baseDefinition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/baseDefinition", "#/properties/baseDefinition/type", {type: "string"}); errors++;
 }
 }
 if(data._baseDefinition !== undefined && func0.call(data, "_baseDefinition")){
-if(!(func2(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition",parentData:data,parentDataProperty:"_baseDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._baseDefinition, {instancePath:instancePath+"/_baseDefinition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.derivation !== undefined && func0.call(data, "derivation")){
 let data95 = data.derivation;
 if(!((data95 === "specialization") || (data95 === "constraint"))){
-const err99 = {instancePath:instancePath+"/derivation",schemaPath:"#/properties/derivation/enum",keyword:"enum",params:{allowedValues: schema0.properties.derivation.enum}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/derivation", "#/properties/derivation/enum", {allowedValues: schema0.properties.derivation.enum}); errors++;
 }
 }
 if(data._derivation !== undefined && func0.call(data, "_derivation")){
-if(!(func2(data._derivation, {instancePath:instancePath+"/_derivation",parentData:data,parentDataProperty:"_derivation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._derivation, {instancePath:instancePath+"/_derivation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.snapshot !== undefined && func0.call(data, "snapshot")){
 let data97 = data.snapshot;
 if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
 if((data97.element === undefined) || (!(func0.call(data97, "element")))){
-const err100 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/required",keyword:"required",params:{missingProperty: "element"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/required", {missingProperty: "element"}); errors++;
 }
 if(data97.id !== undefined && func0.call(data97, "id")){
 let data98 = data97.id;
 if(typeof data98 === "string"){
 if(func7(data98) < 1){
-const err101 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/snapshot/id",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/id", "#/$defs/StructureDefinition_Snapshot/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data97.extension !== undefined && func0.call(data97, "extension")){
@@ -1988,21 +1227,13 @@ let data99 = data97.extension;
 if(Array.isArray(data99)){
 const len16 = data99.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data99[i16], {instancePath:instancePath+"/snapshot/extension/" + i16,parentData:data99,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data99[i16], {instancePath:instancePath+"/snapshot/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/snapshot/extension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/extension", "#/$defs/StructureDefinition_Snapshot/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data97.modifierExtension !== undefined && func0.call(data97, "modifierExtension")){
@@ -2010,21 +1241,13 @@ let data101 = data97.modifierExtension;
 if(Array.isArray(data101)){
 const len17 = data101.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data101[i17], {instancePath:instancePath+"/snapshot/modifierExtension/" + i17,parentData:data101,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data101[i17], {instancePath:instancePath+"/snapshot/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err104 = {instancePath:instancePath+"/snapshot/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/modifierExtension", "#/$defs/StructureDefinition_Snapshot/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data97.element !== undefined && func0.call(data97, "element")){
@@ -2032,71 +1255,35 @@ let data103 = data97.element;
 if(Array.isArray(data103)){
 const len18 = data103.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func12(data103[i18], {instancePath:instancePath+"/snapshot/element/" + i18,parentData:data103,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data103[i18], {instancePath:instancePath+"/snapshot/element/" + i18}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/snapshot/element",schemaPath:"#/$defs/StructureDefinition_Snapshot/properties/element/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot/element", "#/$defs/StructureDefinition_Snapshot/properties/element/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/snapshot",schemaPath:"#/$defs/StructureDefinition_Snapshot/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/snapshot", "#/$defs/StructureDefinition_Snapshot/type", {type: "object"}); errors++;
 }
 }
 if(data.differential !== undefined && func0.call(data, "differential")){
 let data105 = data.differential;
 if(data105 && typeof data105 == "object" && !Array.isArray(data105)){
 if((data105.element === undefined) || (!(func0.call(data105, "element")))){
-const err107 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/required",keyword:"required",params:{missingProperty: "element"}};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/required", {missingProperty: "element"}); errors++;
 }
 if(data105.id !== undefined && func0.call(data105, "id")){
 let data106 = data105.id;
 if(typeof data106 === "string"){
 if(func7(data106) < 1){
-const err108 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/differential/id",schemaPath:"#/$defs/StructureDefinition_Differential/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential/id", "#/$defs/StructureDefinition_Differential/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data105.extension !== undefined && func0.call(data105, "extension")){
@@ -2104,21 +1291,13 @@ let data107 = data105.extension;
 if(Array.isArray(data107)){
 const len19 = data107.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data107[i19], {instancePath:instancePath+"/differential/extension/" + i19,parentData:data107,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data107[i19], {instancePath:instancePath+"/differential/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/differential/extension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential/extension", "#/$defs/StructureDefinition_Differential/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data105.modifierExtension !== undefined && func0.call(data105, "modifierExtension")){
@@ -2126,21 +1305,13 @@ let data109 = data105.modifierExtension;
 if(Array.isArray(data109)){
 const len20 = data109.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data109[i20], {instancePath:instancePath+"/differential/modifierExtension/" + i20,parentData:data109,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data109[i20], {instancePath:instancePath+"/differential/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err111 = {instancePath:instancePath+"/differential/modifierExtension",schemaPath:"#/$defs/StructureDefinition_Differential/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential/modifierExtension", "#/$defs/StructureDefinition_Differential/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data105.element !== undefined && func0.call(data105, "element")){
@@ -2148,45 +1319,23 @@ let data111 = data105.element;
 if(Array.isArray(data111)){
 const len21 = data111.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func12(data111[i21], {instancePath:instancePath+"/differential/element/" + i21,parentData:data111,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data111[i21], {instancePath:instancePath+"/differential/element/" + i21}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err112 = {instancePath:instancePath+"/differential/element",schemaPath:"#/$defs/StructureDefinition_Differential/properties/element/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential/element", "#/$defs/StructureDefinition_Differential/properties/element/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err113 = {instancePath:instancePath+"/differential",schemaPath:"#/$defs/StructureDefinition_Differential/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/differential", "#/$defs/StructureDefinition_Differential/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err114 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2194,3 +1343,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

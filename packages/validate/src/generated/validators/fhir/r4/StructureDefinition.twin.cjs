@@ -1144,7 +1144,20 @@ errors++;
 }
 }
 for(const key4 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "url")) && (key4 !== "_url")) && (key4 !== "identifier")) && (key4 !== "version")) && (key4 !== "_version")) && (key4 !== "name")) && (key4 !== "_name")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "experimental")) && (key4 !== "_experimental")) && (key4 !== "date")) && (key4 !== "_date")) && (key4 !== "publisher")) && (key4 !== "_publisher")) && (key4 !== "contact")) && (key4 !== "description")) && (key4 !== "_description")) && (key4 !== "useContext")) && (key4 !== "jurisdiction")) && (key4 !== "purpose")) && (key4 !== "_purpose")) && (key4 !== "copyright")) && (key4 !== "_copyright")) && (key4 !== "keyword")) && (key4 !== "fhirVersion")) && (key4 !== "_fhirVersion")) && (key4 !== "mapping")) && (key4 !== "kind")) && (key4 !== "_kind")) && (key4 !== "abstract")) && (key4 !== "_abstract")) && (key4 !== "context")) && (key4 !== "contextInvariant")) && (key4 !== "_contextInvariant")) && (key4 !== "type")) && (key4 !== "_type")) && (key4 !== "baseDefinition")) && (key4 !== "_baseDefinition")) && (key4 !== "derivation")) && (key4 !== "_derivation")) && (key4 !== "snapshot")) && (key4 !== "differential")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) &&
+(key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) &&
+(key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) &&
+(key4 !== "url")) && (key4 !== "_url")) && (key4 !== "identifier")) && (key4 !== "version")) && (key4 !== "_version")) &&
+(key4 !== "name")) && (key4 !== "_name")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "status")) &&
+(key4 !== "_status")) && (key4 !== "experimental")) && (key4 !== "_experimental")) && (key4 !== "date")) &&
+(key4 !== "_date")) && (key4 !== "publisher")) && (key4 !== "_publisher")) && (key4 !== "contact")) && (key4 !== "description")) &&
+(key4 !== "_description")) && (key4 !== "useContext")) && (key4 !== "jurisdiction")) && (key4 !== "purpose")) &&
+(key4 !== "_purpose")) && (key4 !== "copyright")) && (key4 !== "_copyright")) && (key4 !== "keyword")) &&
+(key4 !== "fhirVersion")) && (key4 !== "_fhirVersion")) && (key4 !== "mapping")) && (key4 !== "kind")) &&
+(key4 !== "_kind")) && (key4 !== "abstract")) && (key4 !== "_abstract")) && (key4 !== "context")) && (key4 !== "contextInvariant")) &&
+(key4 !== "_contextInvariant")) && (key4 !== "type")) && (key4 !== "_type")) && (key4 !== "baseDefinition")) &&
+(key4 !== "_baseDefinition")) && (key4 !== "derivation")) && (key4 !== "_derivation")) && (key4 !== "snapshot")) &&
+(key4 !== "differential")){
 errors++;
 }
 }

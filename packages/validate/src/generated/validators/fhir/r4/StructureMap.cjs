@@ -57,7 +57,56 @@ const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats1 = require("../../../../formats.cjs").base64;
-const obj0 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj0 = new Set(["defaultValueBase64Binary",
+"defaultValueBoolean",
+"defaultValueCanonical",
+"defaultValueCode",
+"defaultValueDate",
+"defaultValueDateTime",
+"defaultValueDecimal",
+"defaultValueId",
+"defaultValueInstant",
+"defaultValueInteger",
+"defaultValueMarkdown",
+"defaultValueOid",
+"defaultValuePositiveInt",
+"defaultValueString",
+"defaultValueTime",
+"defaultValueUnsignedInt",
+"defaultValueUri",
+"defaultValueUrl",
+"defaultValueUuid",
+"defaultValueAddress",
+"defaultValueAge",
+"defaultValueAnnotation",
+"defaultValueAttachment",
+"defaultValueCodeableConcept",
+"defaultValueCoding",
+"defaultValueContactPoint",
+"defaultValueCount",
+"defaultValueDistance",
+"defaultValueDuration",
+"defaultValueHumanName",
+"defaultValueIdentifier",
+"defaultValueMoney",
+"defaultValuePeriod",
+"defaultValueQuantity",
+"defaultValueRange",
+"defaultValueRatio",
+"defaultValueReference",
+"defaultValueSampledData",
+"defaultValueSignature",
+"defaultValueTiming",
+"defaultValueContactDetail",
+"defaultValueContributor",
+"defaultValueDataRequirement",
+"defaultValueExpression",
+"defaultValueParameterDefinition",
+"defaultValueRelatedArtifact",
+"defaultValueTriggerDefinition",
+"defaultValueUsageContext",
+"defaultValueDosage",
+"defaultValueMeta"]);
 const schema5 = {
  "properties": {
   "contextType": {
@@ -102,7 +151,7 @@ const schema5 = {
 
 const obj1 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -117,25 +166,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -143,21 +178,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -165,133 +192,72 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.context !== undefined && func0.call(data, "context")){
 let data5 = data.context;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-const err4 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/context", "#/properties/context/type", {type: "string"}); errors++;
 }
 }
 if(data._context !== undefined && func0.call(data, "_context")){
-if(!(func2(data._context, {instancePath:instancePath+"/_context",parentData:data,parentDataProperty:"_context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._context, {instancePath:instancePath+"/_context"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contextType !== undefined && func0.call(data, "contextType")){
 let data7 = data.contextType;
 if(!((data7 === "type") || (data7 === "variable"))){
-const err6 = {instancePath:instancePath+"/contextType",schemaPath:"#/properties/contextType/enum",keyword:"enum",params:{allowedValues: schema5.properties.contextType.enum}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contextType", "#/properties/contextType/enum", {allowedValues: schema5.properties.contextType.enum}); errors++;
 }
 }
 if(data._contextType !== undefined && func0.call(data, "_contextType")){
-if(!(func2(data._contextType, {instancePath:instancePath+"/_contextType",parentData:data,parentDataProperty:"_contextType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._contextType, {instancePath:instancePath+"/_contextType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.element !== undefined && func0.call(data, "element")){
 let data9 = data.element;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-const err7 = {instancePath:instancePath+"/element",schemaPath:"#/properties/element/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/element",schemaPath:"#/properties/element/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/element", "#/properties/element/type", {type: "string"}); errors++;
 }
 }
 if(data._element !== undefined && func0.call(data, "_element")){
-if(!(func2(data._element, {instancePath:instancePath+"/_element",parentData:data,parentDataProperty:"_element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._element, {instancePath:instancePath+"/_element"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.variable !== undefined && func0.call(data, "variable")){
 let data11 = data.variable;
 if(typeof data11 === "string"){
 if(!pattern0.test(data11)){
-const err9 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", {type: "string"}); errors++;
 }
 }
 if(data._variable !== undefined && func0.call(data, "_variable")){
-if(!(func2(data._variable, {instancePath:instancePath+"/_variable",parentData:data,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._variable, {instancePath:instancePath+"/_variable"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.listMode !== undefined && func0.call(data, "listMode")){
@@ -301,26 +267,12 @@ const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
 let data14 = data13[i2];
 if(!((((data14 === "first") || (data14 === "share")) || (data14 === "last")) || (data14 === "collate"))){
-const err11 = {instancePath:instancePath+"/listMode/" + i2,schemaPath:"#/properties/listMode/items/enum",keyword:"enum",params:{allowedValues: schema5.properties.listMode.items.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/listMode/" + i2, "#/properties/listMode/items/enum", {allowedValues: schema5.properties.listMode.items.enum}); errors++;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/listMode",schemaPath:"#/properties/listMode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/listMode", "#/properties/listMode/type", {type: "array"}); errors++;
 }
 }
 if(data._listMode !== undefined && func0.call(data, "_listMode")){
@@ -328,71 +280,40 @@ let data15 = data._listMode;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data15[i3], {instancePath:instancePath+"/_listMode/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15[i3], {instancePath:instancePath+"/_listMode/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/_listMode",schemaPath:"#/properties/_listMode/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_listMode", "#/properties/_listMode/type", {type: "array"}); errors++;
 }
 }
 if(data.listRuleId !== undefined && func0.call(data, "listRuleId")){
 let data17 = data.listRuleId;
 if(typeof data17 === "string"){
 if(!pattern0.test(data17)){
-const err14 = {instancePath:instancePath+"/listRuleId",schemaPath:"#/properties/listRuleId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/listRuleId",schemaPath:"#/properties/listRuleId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/listRuleId", "#/properties/listRuleId/type", {type: "string"}); errors++;
 }
 }
 if(data._listRuleId !== undefined && func0.call(data, "_listRuleId")){
-if(!(func2(data._listRuleId, {instancePath:instancePath+"/_listRuleId",parentData:data,parentDataProperty:"_listRuleId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._listRuleId, {instancePath:instancePath+"/_listRuleId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.transform !== undefined && func0.call(data, "transform")){
 let data19 = data.transform;
 if(!(((((((((((((((((data19 === "create") || (data19 === "copy")) || (data19 === "truncate")) || (data19 === "escape")) || (data19 === "cast")) || (data19 === "append")) || (data19 === "translate")) || (data19 === "reference")) || (data19 === "dateOp")) || (data19 === "uuid")) || (data19 === "pointer")) || (data19 === "evaluate")) || (data19 === "cc")) || (data19 === "c")) || (data19 === "qty")) || (data19 === "id")) || (data19 === "cp"))){
-const err16 = {instancePath:instancePath+"/transform",schemaPath:"#/properties/transform/enum",keyword:"enum",params:{allowedValues: schema5.properties.transform.enum}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/transform", "#/properties/transform/enum", {allowedValues: schema5.properties.transform.enum}); errors++;
 }
 }
 if(data._transform !== undefined && func0.call(data, "_transform")){
-if(!(func2(data._transform, {instancePath:instancePath+"/_transform",parentData:data,parentDataProperty:"_transform",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._transform, {instancePath:instancePath+"/_transform"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
@@ -407,14 +328,7 @@ const _errs38 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.valueId !== undefined && func0.call(data22, "valueId")){
 var valid14 = false;
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -422,14 +336,7 @@ var valid14 = true;
 if(valid14){
 if(data22._valueId !== undefined && func0.call(data22, "_valueId")){
 var valid14 = false;
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -437,14 +344,7 @@ var valid14 = true;
 if(valid14){
 if(data22.valueString !== undefined && func0.call(data22, "valueString")){
 var valid14 = false;
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -452,14 +352,7 @@ var valid14 = true;
 if(valid14){
 if(data22._valueString !== undefined && func0.call(data22, "_valueString")){
 var valid14 = false;
-const err20 = {};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -467,14 +360,7 @@ var valid14 = true;
 if(valid14){
 if(data22.valueBoolean !== undefined && func0.call(data22, "valueBoolean")){
 var valid14 = false;
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -482,14 +368,7 @@ var valid14 = true;
 if(valid14){
 if(data22._valueBoolean !== undefined && func0.call(data22, "_valueBoolean")){
 var valid14 = false;
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -497,14 +376,7 @@ var valid14 = true;
 if(valid14){
 if(data22.valueInteger !== undefined && func0.call(data22, "valueInteger")){
 var valid14 = false;
-const err23 = {};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -512,14 +384,7 @@ var valid14 = true;
 if(valid14){
 if(data22._valueInteger !== undefined && func0.call(data22, "_valueInteger")){
 var valid14 = false;
-const err24 = {};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -527,14 +392,7 @@ var valid14 = true;
 if(valid14){
 if(data22.valueDecimal !== undefined && func0.call(data22, "valueDecimal")){
 var valid14 = false;
-const err25 = {};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -542,14 +400,7 @@ var valid14 = true;
 if(valid14){
 if(data22._valueDecimal !== undefined && func0.call(data22, "_valueDecimal")){
 var valid14 = false;
-const err26 = {};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid14 = true;
@@ -578,53 +429,25 @@ if(_valid0){
 const _errs39 = errors;
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if((data22.valueId === undefined) || (!(func0.call(data22, "valueId")))){
-const err27 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueId"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/then/required", {missingProperty: "valueId"}); errors++;
 }
 }
 var _valid0 = _errs39 === errors;
 valid13 = _valid0;
 }
 if(!valid13){
-const err28 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
 if(data22.id !== undefined && func0.call(data22, "id")){
 let data33 = data22.id;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err29 = {instancePath:instancePath+"/parameter/" + i4+"/id",schemaPath:"#/$defs/StructureMap_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/parameter/" + i4+"/id",schemaPath:"#/$defs/StructureMap_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/id", "#/$defs/StructureMap_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -632,21 +455,13 @@ let data34 = data22.extension;
 if(Array.isArray(data34)){
 const len5 = data34.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data34[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5,parentData:data34,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i5], {instancePath:instancePath+"/parameter/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/parameter/" + i4+"/extension",schemaPath:"#/$defs/StructureMap_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/extension", "#/$defs/StructureMap_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -654,208 +469,104 @@ let data36 = data22.modifierExtension;
 if(Array.isArray(data36)){
 const len6 = data36.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data36[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6,parentData:data36,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i6], {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/parameter/" + i4+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/modifierExtension", "#/$defs/StructureMap_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.valueId !== undefined && func0.call(data22, "valueId")){
 let data38 = data22.valueId;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-const err33 = {instancePath:instancePath+"/parameter/" + i4+"/valueId",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/parameter/" + i4+"/valueId",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueId", "#/$defs/StructureMap_Parameter/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data22._valueId !== undefined && func0.call(data22, "_valueId")){
-if(!(func2(data22._valueId, {instancePath:instancePath+"/parameter/" + i4+"/_valueId",parentData:data22,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._valueId, {instancePath:instancePath+"/parameter/" + i4+"/_valueId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.valueString !== undefined && func0.call(data22, "valueString")){
 let data40 = data22.valueString;
 if(typeof data40 === "string"){
 if(func7(data40) < 1){
-const err35 = {instancePath:instancePath+"/parameter/" + i4+"/valueString",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/parameter/" + i4+"/valueString",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueString", "#/$defs/StructureMap_Parameter/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data22._valueString !== undefined && func0.call(data22, "_valueString")){
-if(!(func2(data22._valueString, {instancePath:instancePath+"/parameter/" + i4+"/_valueString",parentData:data22,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._valueString, {instancePath:instancePath+"/parameter/" + i4+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.valueBoolean !== undefined && func0.call(data22, "valueBoolean")){
 if(typeof data22.valueBoolean !== "boolean"){
-const err37 = {instancePath:instancePath+"/parameter/" + i4+"/valueBoolean",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueBoolean", "#/$defs/StructureMap_Parameter/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data22._valueBoolean !== undefined && func0.call(data22, "_valueBoolean")){
-if(!(func2(data22._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean",parentData:data22,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._valueBoolean, {instancePath:instancePath+"/parameter/" + i4+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.valueInteger !== undefined && func0.call(data22, "valueInteger")){
 let data44 = data22.valueInteger;
 if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err38 = {instancePath:instancePath+"/parameter/" + i4+"/valueInteger",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data44 == "number") && (isFinite(data44))){
 if(data44 > 2147483647 || isNaN(data44)){
-const err39 = {instancePath:instancePath+"/parameter/" + i4+"/valueInteger",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data44 < -2147483648 || isNaN(data44)){
-const err40 = {instancePath:instancePath+"/parameter/" + i4+"/valueInteger",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueInteger", "#/$defs/StructureMap_Parameter/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data22._valueInteger !== undefined && func0.call(data22, "_valueInteger")){
-if(!(func2(data22._valueInteger, {instancePath:instancePath+"/parameter/" + i4+"/_valueInteger",parentData:data22,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._valueInteger, {instancePath:instancePath+"/parameter/" + i4+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.valueDecimal !== undefined && func0.call(data22, "valueDecimal")){
 let data46 = data22.valueDecimal;
 if(!((typeof data46 == "number") && (isFinite(data46)))){
-const err41 = {instancePath:instancePath+"/parameter/" + i4+"/valueDecimal",schemaPath:"#/$defs/StructureMap_Parameter/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4+"/valueDecimal", "#/$defs/StructureMap_Parameter/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data22._valueDecimal !== undefined && func0.call(data22, "_valueDecimal")){
-if(!(func2(data22._valueDecimal, {instancePath:instancePath+"/parameter/" + i4+"/_valueDecimal",parentData:data22,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._valueDecimal, {instancePath:instancePath+"/parameter/" + i4+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func37(data22, obj1);
 if(forms0 !== null){
-const err42 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/parameter/" + i4,schemaPath:"#/$defs/StructureMap_Parameter/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i4, "#/$defs/StructureMap_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -887,7 +598,7 @@ validate1.evaluated = {
 
 const wrapper0 = {validate: validate2};
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -902,14 +613,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -926,14 +630,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -945,25 +642,11 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.source === undefined) || (!(func0.call(data, "source")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "source"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "source"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -983,25 +666,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1009,21 +678,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1031,52 +692,29 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(!pattern0.test(data6)){
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -1090,14 +728,7 @@ let valid12 = true;
 const _errs23 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(data9._context !== undefined && func0.call(data9, "_context")){
-const err10 = {};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs23 === errors;
@@ -1114,14 +745,7 @@ if(_valid1){
 const _errs24 = errors;
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if((data9.context === undefined) || (!(func0.call(data9, "context")))){
-const err11 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/allOf/0/then/required",keyword:"required",params:{missingProperty: "context"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/then/required", {missingProperty: "context"}); errors++;
 }
 }
 var _valid1 = _errs24 === errors;
@@ -1133,14 +757,7 @@ props1._context = true;
 }
 }
 if(!valid12){
-const err12 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
 if(props1 !== true){
@@ -1242,25 +859,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data11 = data9.id;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-const err13 = {instancePath:instancePath+"/source/" + i2+"/id",schemaPath:"#/$defs/StructureMap_Source/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/source/" + i2+"/id",schemaPath:"#/$defs/StructureMap_Source/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/id", "#/$defs/StructureMap_Source/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -1268,21 +871,13 @@ let data12 = data9.extension;
 if(Array.isArray(data12)){
 const len3 = data12.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data12[i3], {instancePath:instancePath+"/source/" + i2+"/extension/" + i3,parentData:data12,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i3], {instancePath:instancePath+"/source/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/source/" + i2+"/extension",schemaPath:"#/$defs/StructureMap_Source/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/extension", "#/$defs/StructureMap_Source/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -1290,1144 +885,642 @@ let data14 = data9.modifierExtension;
 if(Array.isArray(data14)){
 const len4 = data14.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data14[i4], {instancePath:instancePath+"/source/" + i2+"/modifierExtension/" + i4,parentData:data14,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i4], {instancePath:instancePath+"/source/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/source/" + i2+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Source/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/modifierExtension", "#/$defs/StructureMap_Source/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.context !== undefined && func0.call(data9, "context")){
 let data16 = data9.context;
 if(typeof data16 === "string"){
 if(!pattern0.test(data16)){
-const err17 = {instancePath:instancePath+"/source/" + i2+"/context",schemaPath:"#/$defs/StructureMap_Source/properties/context/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/source/" + i2+"/context",schemaPath:"#/$defs/StructureMap_Source/properties/context/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/context", "#/$defs/StructureMap_Source/properties/context/type", {type: "string"}); errors++;
 }
 }
 if(data9._context !== undefined && func0.call(data9, "_context")){
-if(!(func2(data9._context, {instancePath:instancePath+"/source/" + i2+"/_context",parentData:data9,parentDataProperty:"_context",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._context, {instancePath:instancePath+"/source/" + i2+"/_context"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.min !== undefined && func0.call(data9, "min")){
 let data18 = data9.min;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err19 = {instancePath:instancePath+"/source/" + i2+"/min",schemaPath:"#/$defs/StructureMap_Source/properties/min/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/type", {type: "integer"}); errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 > 2147483647 || isNaN(data18)){
-const err20 = {instancePath:instancePath+"/source/" + i2+"/min",schemaPath:"#/$defs/StructureMap_Source/properties/min/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data18 < -2147483648 || isNaN(data18)){
-const err21 = {instancePath:instancePath+"/source/" + i2+"/min",schemaPath:"#/$defs/StructureMap_Source/properties/min/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/min", "#/$defs/StructureMap_Source/properties/min/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data9._min !== undefined && func0.call(data9, "_min")){
-if(!(func2(data9._min, {instancePath:instancePath+"/source/" + i2+"/_min",parentData:data9,parentDataProperty:"_min",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._min, {instancePath:instancePath+"/source/" + i2+"/_min"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.max !== undefined && func0.call(data9, "max")){
 let data20 = data9.max;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err22 = {instancePath:instancePath+"/source/" + i2+"/max",schemaPath:"#/$defs/StructureMap_Source/properties/max/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/source/" + i2+"/max",schemaPath:"#/$defs/StructureMap_Source/properties/max/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/max", "#/$defs/StructureMap_Source/properties/max/type", {type: "string"}); errors++;
 }
 }
 if(data9._max !== undefined && func0.call(data9, "_max")){
-if(!(func2(data9._max, {instancePath:instancePath+"/source/" + i2+"/_max",parentData:data9,parentDataProperty:"_max",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._max, {instancePath:instancePath+"/source/" + i2+"/_max"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.type !== undefined && func0.call(data9, "type")){
 let data22 = data9.type;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-const err24 = {instancePath:instancePath+"/source/" + i2+"/type",schemaPath:"#/$defs/StructureMap_Source/properties/type/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/source/" + i2+"/type",schemaPath:"#/$defs/StructureMap_Source/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/type", "#/$defs/StructureMap_Source/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data9._type !== undefined && func0.call(data9, "_type")){
-if(!(func2(data9._type, {instancePath:instancePath+"/source/" + i2+"/_type",parentData:data9,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._type, {instancePath:instancePath+"/source/" + i2+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueBase64Binary !== undefined && func0.call(data9, "defaultValueBase64Binary")){
 let data24 = data9.defaultValueBase64Binary;
 if(typeof data24 === "string"){
 if(!(formats1(data24))){
-const err26 = {instancePath:instancePath+"/source/" + i2+"/defaultValueBase64Binary",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/source/" + i2+"/defaultValueBase64Binary",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBase64Binary", "#/$defs/StructureMap_Source/properties/defaultValueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueBase64Binary !== undefined && func0.call(data9, "_defaultValueBase64Binary")){
-if(!(func2(data9._defaultValueBase64Binary, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBase64Binary",parentData:data9,parentDataProperty:"_defaultValueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueBase64Binary, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueBoolean !== undefined && func0.call(data9, "defaultValueBoolean")){
 if(typeof data9.defaultValueBoolean !== "boolean"){
-const err28 = {instancePath:instancePath+"/source/" + i2+"/defaultValueBoolean",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueBoolean", "#/$defs/StructureMap_Source/properties/defaultValueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data9._defaultValueBoolean !== undefined && func0.call(data9, "_defaultValueBoolean")){
-if(!(func2(data9._defaultValueBoolean, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBoolean",parentData:data9,parentDataProperty:"_defaultValueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueBoolean, {instancePath:instancePath+"/source/" + i2+"/_defaultValueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueCanonical !== undefined && func0.call(data9, "defaultValueCanonical")){
 let data28 = data9.defaultValueCanonical;
 if(typeof data28 === "string"){
 if(!pattern1.test(data28)){
-const err29 = {instancePath:instancePath+"/source/" + i2+"/defaultValueCanonical",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/source/" + i2+"/defaultValueCanonical",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCanonical", "#/$defs/StructureMap_Source/properties/defaultValueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueCanonical !== undefined && func0.call(data9, "_defaultValueCanonical")){
-if(!(func2(data9._defaultValueCanonical, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCanonical",parentData:data9,parentDataProperty:"_defaultValueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueCanonical, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueCode !== undefined && func0.call(data9, "defaultValueCode")){
 let data30 = data9.defaultValueCode;
 if(typeof data30 === "string"){
 if(!pattern2.test(data30)){
-const err31 = {instancePath:instancePath+"/source/" + i2+"/defaultValueCode",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/source/" + i2+"/defaultValueCode",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueCode", "#/$defs/StructureMap_Source/properties/defaultValueCode/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueCode !== undefined && func0.call(data9, "_defaultValueCode")){
-if(!(func2(data9._defaultValueCode, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCode",parentData:data9,parentDataProperty:"_defaultValueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueCode, {instancePath:instancePath+"/source/" + i2+"/_defaultValueCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDate !== undefined && func0.call(data9, "defaultValueDate")){
 let data32 = data9.defaultValueDate;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
-const err33 = {instancePath:instancePath+"/source/" + i2+"/defaultValueDate",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/source/" + i2+"/defaultValueDate",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDate", "#/$defs/StructureMap_Source/properties/defaultValueDate/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueDate !== undefined && func0.call(data9, "_defaultValueDate")){
-if(!(func2(data9._defaultValueDate, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDate",parentData:data9,parentDataProperty:"_defaultValueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueDate, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDateTime !== undefined && func0.call(data9, "defaultValueDateTime")){
 let data34 = data9.defaultValueDateTime;
 if(typeof data34 === "string"){
 if(!pattern3.test(data34)){
-const err35 = {instancePath:instancePath+"/source/" + i2+"/defaultValueDateTime",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/source/" + i2+"/defaultValueDateTime",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDateTime", "#/$defs/StructureMap_Source/properties/defaultValueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueDateTime !== undefined && func0.call(data9, "_defaultValueDateTime")){
-if(!(func2(data9._defaultValueDateTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDateTime",parentData:data9,parentDataProperty:"_defaultValueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueDateTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDecimal !== undefined && func0.call(data9, "defaultValueDecimal")){
 let data36 = data9.defaultValueDecimal;
 if(!((typeof data36 == "number") && (isFinite(data36)))){
-const err37 = {instancePath:instancePath+"/source/" + i2+"/defaultValueDecimal",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueDecimal", "#/$defs/StructureMap_Source/properties/defaultValueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data9._defaultValueDecimal !== undefined && func0.call(data9, "_defaultValueDecimal")){
-if(!(func2(data9._defaultValueDecimal, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDecimal",parentData:data9,parentDataProperty:"_defaultValueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueDecimal, {instancePath:instancePath+"/source/" + i2+"/_defaultValueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueId !== undefined && func0.call(data9, "defaultValueId")){
 let data38 = data9.defaultValueId;
 if(typeof data38 === "string"){
 if(!pattern0.test(data38)){
-const err38 = {instancePath:instancePath+"/source/" + i2+"/defaultValueId",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/source/" + i2+"/defaultValueId",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueId", "#/$defs/StructureMap_Source/properties/defaultValueId/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueId !== undefined && func0.call(data9, "_defaultValueId")){
-if(!(func2(data9._defaultValueId, {instancePath:instancePath+"/source/" + i2+"/_defaultValueId",parentData:data9,parentDataProperty:"_defaultValueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueId, {instancePath:instancePath+"/source/" + i2+"/_defaultValueId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueInstant !== undefined && func0.call(data9, "defaultValueInstant")){
 let data40 = data9.defaultValueInstant;
 if(typeof data40 === "string"){
 if(!pattern5.test(data40)){
-const err40 = {instancePath:instancePath+"/source/" + i2+"/defaultValueInstant",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/source/" + i2+"/defaultValueInstant",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueInstant/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInstant", "#/$defs/StructureMap_Source/properties/defaultValueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueInstant !== undefined && func0.call(data9, "_defaultValueInstant")){
-if(!(func2(data9._defaultValueInstant, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInstant",parentData:data9,parentDataProperty:"_defaultValueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueInstant, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInstant"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueInteger !== undefined && func0.call(data9, "defaultValueInteger")){
 let data42 = data9.defaultValueInteger;
 if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-const err42 = {instancePath:instancePath+"/source/" + i2+"/defaultValueInteger",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data42 == "number") && (isFinite(data42))){
 if(data42 > 2147483647 || isNaN(data42)){
-const err43 = {instancePath:instancePath+"/source/" + i2+"/defaultValueInteger",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data42 < -2147483648 || isNaN(data42)){
-const err44 = {instancePath:instancePath+"/source/" + i2+"/defaultValueInteger",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueInteger", "#/$defs/StructureMap_Source/properties/defaultValueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data9._defaultValueInteger !== undefined && func0.call(data9, "_defaultValueInteger")){
-if(!(func2(data9._defaultValueInteger, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInteger",parentData:data9,parentDataProperty:"_defaultValueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueInteger, {instancePath:instancePath+"/source/" + i2+"/_defaultValueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueMarkdown !== undefined && func0.call(data9, "defaultValueMarkdown")){
 let data44 = data9.defaultValueMarkdown;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err45 = {instancePath:instancePath+"/source/" + i2+"/defaultValueMarkdown",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/source/" + i2+"/defaultValueMarkdown",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueMarkdown/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueMarkdown", "#/$defs/StructureMap_Source/properties/defaultValueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueMarkdown !== undefined && func0.call(data9, "_defaultValueMarkdown")){
-if(!(func2(data9._defaultValueMarkdown, {instancePath:instancePath+"/source/" + i2+"/_defaultValueMarkdown",parentData:data9,parentDataProperty:"_defaultValueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueMarkdown, {instancePath:instancePath+"/source/" + i2+"/_defaultValueMarkdown"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueOid !== undefined && func0.call(data9, "defaultValueOid")){
 let data46 = data9.defaultValueOid;
 if(typeof data46 === "string"){
 if(!pattern6.test(data46)){
-const err47 = {instancePath:instancePath+"/source/" + i2+"/defaultValueOid",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/source/" + i2+"/defaultValueOid",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueOid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueOid", "#/$defs/StructureMap_Source/properties/defaultValueOid/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueOid !== undefined && func0.call(data9, "_defaultValueOid")){
-if(!(func2(data9._defaultValueOid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueOid",parentData:data9,parentDataProperty:"_defaultValueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueOid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueOid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValuePositiveInt !== undefined && func0.call(data9, "defaultValuePositiveInt")){
 let data48 = data9.defaultValuePositiveInt;
 if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
-const err49 = {instancePath:instancePath+"/source/" + i2+"/defaultValuePositiveInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 > 2147483647 || isNaN(data48)){
-const err50 = {instancePath:instancePath+"/source/" + i2+"/defaultValuePositiveInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data48 < 1 || isNaN(data48)){
-const err51 = {instancePath:instancePath+"/source/" + i2+"/defaultValuePositiveInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValuePositiveInt", "#/$defs/StructureMap_Source/properties/defaultValuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data9._defaultValuePositiveInt !== undefined && func0.call(data9, "_defaultValuePositiveInt")){
-if(!(func2(data9._defaultValuePositiveInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValuePositiveInt",parentData:data9,parentDataProperty:"_defaultValuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValuePositiveInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValuePositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueString !== undefined && func0.call(data9, "defaultValueString")){
 let data50 = data9.defaultValueString;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-const err52 = {instancePath:instancePath+"/source/" + i2+"/defaultValueString",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/source/" + i2+"/defaultValueString",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueString", "#/$defs/StructureMap_Source/properties/defaultValueString/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueString !== undefined && func0.call(data9, "_defaultValueString")){
-if(!(func2(data9._defaultValueString, {instancePath:instancePath+"/source/" + i2+"/_defaultValueString",parentData:data9,parentDataProperty:"_defaultValueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueString, {instancePath:instancePath+"/source/" + i2+"/_defaultValueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueTime !== undefined && func0.call(data9, "defaultValueTime")){
 let data52 = data9.defaultValueTime;
 if(typeof data52 === "string"){
 if(!pattern7.test(data52)){
-const err54 = {instancePath:instancePath+"/source/" + i2+"/defaultValueTime",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/source/" + i2+"/defaultValueTime",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueTime", "#/$defs/StructureMap_Source/properties/defaultValueTime/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueTime !== undefined && func0.call(data9, "_defaultValueTime")){
-if(!(func2(data9._defaultValueTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueTime",parentData:data9,parentDataProperty:"_defaultValueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueTime, {instancePath:instancePath+"/source/" + i2+"/_defaultValueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueUnsignedInt !== undefined && func0.call(data9, "defaultValueUnsignedInt")){
 let data54 = data9.defaultValueUnsignedInt;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err56 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUnsignedInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-const err57 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUnsignedInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < 0 || isNaN(data54)){
-const err58 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUnsignedInt",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUnsignedInt", "#/$defs/StructureMap_Source/properties/defaultValueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data9._defaultValueUnsignedInt !== undefined && func0.call(data9, "_defaultValueUnsignedInt")){
-if(!(func2(data9._defaultValueUnsignedInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUnsignedInt",parentData:data9,parentDataProperty:"_defaultValueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueUnsignedInt, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueUri !== undefined && func0.call(data9, "defaultValueUri")){
 let data56 = data9.defaultValueUri;
 if(typeof data56 === "string"){
 if(!pattern1.test(data56)){
-const err59 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUri",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUri",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUri", "#/$defs/StructureMap_Source/properties/defaultValueUri/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUri !== undefined && func0.call(data9, "_defaultValueUri")){
-if(!(func2(data9._defaultValueUri, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUri",parentData:data9,parentDataProperty:"_defaultValueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueUri, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueUrl !== undefined && func0.call(data9, "defaultValueUrl")){
 let data58 = data9.defaultValueUrl;
 if(typeof data58 === "string"){
 if(!pattern1.test(data58)){
-const err61 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUrl",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUrl",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUrl", "#/$defs/StructureMap_Source/properties/defaultValueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUrl !== undefined && func0.call(data9, "_defaultValueUrl")){
-if(!(func2(data9._defaultValueUrl, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUrl",parentData:data9,parentDataProperty:"_defaultValueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueUrl, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueUuid !== undefined && func0.call(data9, "defaultValueUuid")){
 let data60 = data9.defaultValueUuid;
 if(typeof data60 === "string"){
 if(!pattern8.test(data60)){
-const err63 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUuid",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/source/" + i2+"/defaultValueUuid",schemaPath:"#/$defs/StructureMap_Source/properties/defaultValueUuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/defaultValueUuid", "#/$defs/StructureMap_Source/properties/defaultValueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data9._defaultValueUuid !== undefined && func0.call(data9, "_defaultValueUuid")){
-if(!(func2(data9._defaultValueUuid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUuid",parentData:data9,parentDataProperty:"_defaultValueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._defaultValueUuid, {instancePath:instancePath+"/source/" + i2+"/_defaultValueUuid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueAddress !== undefined && func0.call(data9, "defaultValueAddress")){
-if(!(func11(data9.defaultValueAddress, {instancePath:instancePath+"/source/" + i2+"/defaultValueAddress",parentData:data9,parentDataProperty:"defaultValueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data9.defaultValueAddress, {instancePath:instancePath+"/source/" + i2+"/defaultValueAddress"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueAge !== undefined && func0.call(data9, "defaultValueAge")){
-if(!(func12(data9.defaultValueAge, {instancePath:instancePath+"/source/" + i2+"/defaultValueAge",parentData:data9,parentDataProperty:"defaultValueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data9.defaultValueAge, {instancePath:instancePath+"/source/" + i2+"/defaultValueAge"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueAnnotation !== undefined && func0.call(data9, "defaultValueAnnotation")){
-if(!(func13(data9.defaultValueAnnotation, {instancePath:instancePath+"/source/" + i2+"/defaultValueAnnotation",parentData:data9,parentDataProperty:"defaultValueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data9.defaultValueAnnotation, {instancePath:instancePath+"/source/" + i2+"/defaultValueAnnotation"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueAttachment !== undefined && func0.call(data9, "defaultValueAttachment")){
-if(!(func14(data9.defaultValueAttachment, {instancePath:instancePath+"/source/" + i2+"/defaultValueAttachment",parentData:data9,parentDataProperty:"defaultValueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data9.defaultValueAttachment, {instancePath:instancePath+"/source/" + i2+"/defaultValueAttachment"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueCodeableConcept !== undefined && func0.call(data9, "defaultValueCodeableConcept")){
-if(!(func10(data9.defaultValueCodeableConcept, {instancePath:instancePath+"/source/" + i2+"/defaultValueCodeableConcept",parentData:data9,parentDataProperty:"defaultValueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data9.defaultValueCodeableConcept, {instancePath:instancePath+"/source/" + i2+"/defaultValueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueCoding !== undefined && func0.call(data9, "defaultValueCoding")){
-if(!(func15(data9.defaultValueCoding, {instancePath:instancePath+"/source/" + i2+"/defaultValueCoding",parentData:data9,parentDataProperty:"defaultValueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data9.defaultValueCoding, {instancePath:instancePath+"/source/" + i2+"/defaultValueCoding"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueContactPoint !== undefined && func0.call(data9, "defaultValueContactPoint")){
-if(!(func16(data9.defaultValueContactPoint, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactPoint",parentData:data9,parentDataProperty:"defaultValueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data9.defaultValueContactPoint, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactPoint"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueCount !== undefined && func0.call(data9, "defaultValueCount")){
-if(!(func17(data9.defaultValueCount, {instancePath:instancePath+"/source/" + i2+"/defaultValueCount",parentData:data9,parentDataProperty:"defaultValueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data9.defaultValueCount, {instancePath:instancePath+"/source/" + i2+"/defaultValueCount"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDistance !== undefined && func0.call(data9, "defaultValueDistance")){
-if(!(func18(data9.defaultValueDistance, {instancePath:instancePath+"/source/" + i2+"/defaultValueDistance",parentData:data9,parentDataProperty:"defaultValueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data9.defaultValueDistance, {instancePath:instancePath+"/source/" + i2+"/defaultValueDistance"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDuration !== undefined && func0.call(data9, "defaultValueDuration")){
-if(!(func19(data9.defaultValueDuration, {instancePath:instancePath+"/source/" + i2+"/defaultValueDuration",parentData:data9,parentDataProperty:"defaultValueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data9.defaultValueDuration, {instancePath:instancePath+"/source/" + i2+"/defaultValueDuration"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueHumanName !== undefined && func0.call(data9, "defaultValueHumanName")){
-if(!(func20(data9.defaultValueHumanName, {instancePath:instancePath+"/source/" + i2+"/defaultValueHumanName",parentData:data9,parentDataProperty:"defaultValueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data9.defaultValueHumanName, {instancePath:instancePath+"/source/" + i2+"/defaultValueHumanName"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueIdentifier !== undefined && func0.call(data9, "defaultValueIdentifier")){
-if(!(func6(data9.defaultValueIdentifier, {instancePath:instancePath+"/source/" + i2+"/defaultValueIdentifier",parentData:data9,parentDataProperty:"defaultValueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data9.defaultValueIdentifier, {instancePath:instancePath+"/source/" + i2+"/defaultValueIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueMoney !== undefined && func0.call(data9, "defaultValueMoney")){
-if(!(func21(data9.defaultValueMoney, {instancePath:instancePath+"/source/" + i2+"/defaultValueMoney",parentData:data9,parentDataProperty:"defaultValueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func21(data9.defaultValueMoney, {instancePath:instancePath+"/source/" + i2+"/defaultValueMoney"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValuePeriod !== undefined && func0.call(data9, "defaultValuePeriod")){
-if(!(func22(data9.defaultValuePeriod, {instancePath:instancePath+"/source/" + i2+"/defaultValuePeriod",parentData:data9,parentDataProperty:"defaultValuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func22(data9.defaultValuePeriod, {instancePath:instancePath+"/source/" + i2+"/defaultValuePeriod"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueQuantity !== undefined && func0.call(data9, "defaultValueQuantity")){
-if(!(func23(data9.defaultValueQuantity, {instancePath:instancePath+"/source/" + i2+"/defaultValueQuantity",parentData:data9,parentDataProperty:"defaultValueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func23.errors; else for (const vError of func23.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func23(data9.defaultValueQuantity, {instancePath:instancePath+"/source/" + i2+"/defaultValueQuantity"}))){
+vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueRange !== undefined && func0.call(data9, "defaultValueRange")){
-if(!(func24(data9.defaultValueRange, {instancePath:instancePath+"/source/" + i2+"/defaultValueRange",parentData:data9,parentDataProperty:"defaultValueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func24.errors; else for (const vError of func24.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func24(data9.defaultValueRange, {instancePath:instancePath+"/source/" + i2+"/defaultValueRange"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueRatio !== undefined && func0.call(data9, "defaultValueRatio")){
-if(!(func25(data9.defaultValueRatio, {instancePath:instancePath+"/source/" + i2+"/defaultValueRatio",parentData:data9,parentDataProperty:"defaultValueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func25.errors; else for (const vError of func25.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func25(data9.defaultValueRatio, {instancePath:instancePath+"/source/" + i2+"/defaultValueRatio"}))){
+vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueReference !== undefined && func0.call(data9, "defaultValueReference")){
-if(!(func26(data9.defaultValueReference, {instancePath:instancePath+"/source/" + i2+"/defaultValueReference",parentData:data9,parentDataProperty:"defaultValueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func26.errors; else for (const vError of func26.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func26(data9.defaultValueReference, {instancePath:instancePath+"/source/" + i2+"/defaultValueReference"}))){
+vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueSampledData !== undefined && func0.call(data9, "defaultValueSampledData")){
-if(!(func27(data9.defaultValueSampledData, {instancePath:instancePath+"/source/" + i2+"/defaultValueSampledData",parentData:data9,parentDataProperty:"defaultValueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func27.errors; else for (const vError of func27.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func27(data9.defaultValueSampledData, {instancePath:instancePath+"/source/" + i2+"/defaultValueSampledData"}))){
+vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueSignature !== undefined && func0.call(data9, "defaultValueSignature")){
-if(!(func28(data9.defaultValueSignature, {instancePath:instancePath+"/source/" + i2+"/defaultValueSignature",parentData:data9,parentDataProperty:"defaultValueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func28.errors; else for (const vError of func28.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func28(data9.defaultValueSignature, {instancePath:instancePath+"/source/" + i2+"/defaultValueSignature"}))){
+vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueTiming !== undefined && func0.call(data9, "defaultValueTiming")){
-if(!(func29(data9.defaultValueTiming, {instancePath:instancePath+"/source/" + i2+"/defaultValueTiming",parentData:data9,parentDataProperty:"defaultValueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func29.errors; else for (const vError of func29.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func29(data9.defaultValueTiming, {instancePath:instancePath+"/source/" + i2+"/defaultValueTiming"}))){
+vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueContactDetail !== undefined && func0.call(data9, "defaultValueContactDetail")){
-if(!(func8(data9.defaultValueContactDetail, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactDetail",parentData:data9,parentDataProperty:"defaultValueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data9.defaultValueContactDetail, {instancePath:instancePath+"/source/" + i2+"/defaultValueContactDetail"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueContributor !== undefined && func0.call(data9, "defaultValueContributor")){
-if(!(func30(data9.defaultValueContributor, {instancePath:instancePath+"/source/" + i2+"/defaultValueContributor",parentData:data9,parentDataProperty:"defaultValueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func30.errors; else for (const vError of func30.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func30(data9.defaultValueContributor, {instancePath:instancePath+"/source/" + i2+"/defaultValueContributor"}))){
+vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDataRequirement !== undefined && func0.call(data9, "defaultValueDataRequirement")){
-if(!(func31(data9.defaultValueDataRequirement, {instancePath:instancePath+"/source/" + i2+"/defaultValueDataRequirement",parentData:data9,parentDataProperty:"defaultValueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func31.errors; else for (const vError of func31.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func31(data9.defaultValueDataRequirement, {instancePath:instancePath+"/source/" + i2+"/defaultValueDataRequirement"}))){
+vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueExpression !== undefined && func0.call(data9, "defaultValueExpression")){
-if(!(func32(data9.defaultValueExpression, {instancePath:instancePath+"/source/" + i2+"/defaultValueExpression",parentData:data9,parentDataProperty:"defaultValueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func32.errors; else for (const vError of func32.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func32(data9.defaultValueExpression, {instancePath:instancePath+"/source/" + i2+"/defaultValueExpression"}))){
+vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueParameterDefinition !== undefined && func0.call(data9, "defaultValueParameterDefinition")){
-if(!(func33(data9.defaultValueParameterDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueParameterDefinition",parentData:data9,parentDataProperty:"defaultValueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func33.errors; else for (const vError of func33.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func33(data9.defaultValueParameterDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueParameterDefinition"}))){
+vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueRelatedArtifact !== undefined && func0.call(data9, "defaultValueRelatedArtifact")){
-if(!(func34(data9.defaultValueRelatedArtifact, {instancePath:instancePath+"/source/" + i2+"/defaultValueRelatedArtifact",parentData:data9,parentDataProperty:"defaultValueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func34.errors; else for (const vError of func34.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func34(data9.defaultValueRelatedArtifact, {instancePath:instancePath+"/source/" + i2+"/defaultValueRelatedArtifact"}))){
+vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueTriggerDefinition !== undefined && func0.call(data9, "defaultValueTriggerDefinition")){
-if(!(func35(data9.defaultValueTriggerDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueTriggerDefinition",parentData:data9,parentDataProperty:"defaultValueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func35.errors; else for (const vError of func35.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func35(data9.defaultValueTriggerDefinition, {instancePath:instancePath+"/source/" + i2+"/defaultValueTriggerDefinition"}))){
+vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueUsageContext !== undefined && func0.call(data9, "defaultValueUsageContext")){
-if(!(func9(data9.defaultValueUsageContext, {instancePath:instancePath+"/source/" + i2+"/defaultValueUsageContext",parentData:data9,parentDataProperty:"defaultValueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data9.defaultValueUsageContext, {instancePath:instancePath+"/source/" + i2+"/defaultValueUsageContext"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueDosage !== undefined && func0.call(data9, "defaultValueDosage")){
-if(!(func36(data9.defaultValueDosage, {instancePath:instancePath+"/source/" + i2+"/defaultValueDosage",parentData:data9,parentDataProperty:"defaultValueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func36.errors; else for (const vError of func36.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func36(data9.defaultValueDosage, {instancePath:instancePath+"/source/" + i2+"/defaultValueDosage"}))){
+vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
 }
 }
 if(data9.element !== undefined && func0.call(data9, "element")){
 let data92 = data9.element;
 if(typeof data92 === "string"){
 if(func7(data92) < 1){
-const err65 = {instancePath:instancePath+"/source/" + i2+"/element",schemaPath:"#/$defs/StructureMap_Source/properties/element/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/source/" + i2+"/element",schemaPath:"#/$defs/StructureMap_Source/properties/element/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/element", "#/$defs/StructureMap_Source/properties/element/type", {type: "string"}); errors++;
 }
 }
 if(data9._element !== undefined && func0.call(data9, "_element")){
-if(!(func2(data9._element, {instancePath:instancePath+"/source/" + i2+"/_element",parentData:data9,parentDataProperty:"_element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._element, {instancePath:instancePath+"/source/" + i2+"/_element"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.listMode !== undefined && func0.call(data9, "listMode")){
 let data94 = data9.listMode;
 if(!(((((data94 === "first") || (data94 === "not_first")) || (data94 === "last")) || (data94 === "not_last")) || (data94 === "only_one"))){
-const err67 = {instancePath:instancePath+"/source/" + i2+"/listMode",schemaPath:"#/$defs/StructureMap_Source/properties/listMode/enum",keyword:"enum",params:{allowedValues: schema4.properties.listMode.enum}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/listMode", "#/$defs/StructureMap_Source/properties/listMode/enum", {allowedValues: schema4.properties.listMode.enum}); errors++;
 }
 }
 if(data9._listMode !== undefined && func0.call(data9, "_listMode")){
-if(!(func2(data9._listMode, {instancePath:instancePath+"/source/" + i2+"/_listMode",parentData:data9,parentDataProperty:"_listMode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._listMode, {instancePath:instancePath+"/source/" + i2+"/_listMode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.variable !== undefined && func0.call(data9, "variable")){
 let data96 = data9.variable;
 if(typeof data96 === "string"){
 if(!pattern0.test(data96)){
-const err68 = {instancePath:instancePath+"/source/" + i2+"/variable",schemaPath:"#/$defs/StructureMap_Source/properties/variable/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/source/" + i2+"/variable",schemaPath:"#/$defs/StructureMap_Source/properties/variable/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/variable", "#/$defs/StructureMap_Source/properties/variable/type", {type: "string"}); errors++;
 }
 }
 if(data9._variable !== undefined && func0.call(data9, "_variable")){
-if(!(func2(data9._variable, {instancePath:instancePath+"/source/" + i2+"/_variable",parentData:data9,parentDataProperty:"_variable",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._variable, {instancePath:instancePath+"/source/" + i2+"/_variable"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.condition !== undefined && func0.call(data9, "condition")){
 let data98 = data9.condition;
 if(typeof data98 === "string"){
 if(func7(data98) < 1){
-const err70 = {instancePath:instancePath+"/source/" + i2+"/condition",schemaPath:"#/$defs/StructureMap_Source/properties/condition/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/source/" + i2+"/condition",schemaPath:"#/$defs/StructureMap_Source/properties/condition/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/condition", "#/$defs/StructureMap_Source/properties/condition/type", {type: "string"}); errors++;
 }
 }
 if(data9._condition !== undefined && func0.call(data9, "_condition")){
-if(!(func2(data9._condition, {instancePath:instancePath+"/source/" + i2+"/_condition",parentData:data9,parentDataProperty:"_condition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._condition, {instancePath:instancePath+"/source/" + i2+"/_condition"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.check !== undefined && func0.call(data9, "check")){
 let data100 = data9.check;
 if(typeof data100 === "string"){
 if(func7(data100) < 1){
-const err72 = {instancePath:instancePath+"/source/" + i2+"/check",schemaPath:"#/$defs/StructureMap_Source/properties/check/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err73 = {instancePath:instancePath+"/source/" + i2+"/check",schemaPath:"#/$defs/StructureMap_Source/properties/check/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/check", "#/$defs/StructureMap_Source/properties/check/type", {type: "string"}); errors++;
 }
 }
 if(data9._check !== undefined && func0.call(data9, "_check")){
-if(!(func2(data9._check, {instancePath:instancePath+"/source/" + i2+"/_check",parentData:data9,parentDataProperty:"_check",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._check, {instancePath:instancePath+"/source/" + i2+"/_check"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.logMessage !== undefined && func0.call(data9, "logMessage")){
 let data102 = data9.logMessage;
 if(typeof data102 === "string"){
 if(func7(data102) < 1){
-const err74 = {instancePath:instancePath+"/source/" + i2+"/logMessage",schemaPath:"#/$defs/StructureMap_Source/properties/logMessage/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err75 = {instancePath:instancePath+"/source/" + i2+"/logMessage",schemaPath:"#/$defs/StructureMap_Source/properties/logMessage/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2+"/logMessage", "#/$defs/StructureMap_Source/properties/logMessage/type", {type: "string"}); errors++;
 }
 }
 if(data9._logMessage !== undefined && func0.call(data9, "_logMessage")){
-if(!(func2(data9._logMessage, {instancePath:instancePath+"/source/" + i2+"/_logMessage",parentData:data9,parentDataProperty:"_logMessage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data9._logMessage, {instancePath:instancePath+"/source/" + i2+"/_logMessage"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data9.defaultValueMeta !== undefined && func0.call(data9, "defaultValueMeta")){
-if(!(func1(data9.defaultValueMeta, {instancePath:instancePath+"/source/" + i2+"/defaultValueMeta",parentData:data9,parentDataProperty:"defaultValueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data9.defaultValueMeta, {instancePath:instancePath+"/source/" + i2+"/defaultValueMeta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 const forms0 = func37(data9, obj0);
 if(forms0 !== null){
-const err76 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/cdxChoice",keyword:"cdxChoice",params:{choice: "defaultValue[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/cdxChoice", {choice: "defaultValue[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/source/" + i2,schemaPath:"#/$defs/StructureMap_Source/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source/" + i2, "#/$defs/StructureMap_Source/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -2435,21 +1528,13 @@ let data105 = data.target;
 if(Array.isArray(data105)){
 const len5 = data105.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate1(data105[i5], {instancePath:instancePath+"/target/" + i5,parentData:data105,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data105[i5], {instancePath:instancePath+"/target/" + i5}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -2457,21 +1542,13 @@ let data107 = data.rule;
 if(Array.isArray(data107)){
 const len6 = data107.length;
 for(let i6=0; i6<len6; i6++){
-if(!(wrapper0.validate(data107[i6], {instancePath:instancePath+"/rule/" + i6,parentData:data107,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data107[i6], {instancePath:instancePath+"/rule/" + i6}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 if(data.dependent !== undefined && func0.call(data, "dependent")){
@@ -2485,14 +1562,7 @@ let valid27 = true;
 const _errs163 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._name !== undefined && func0.call(data110, "_name")){
-const err81 = {};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs163 === errors;
@@ -2509,14 +1579,7 @@ if(_valid2){
 const _errs164 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.name === undefined) || (!(func0.call(data110, "name")))){
-const err82 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs164 === errors;
@@ -2528,28 +1591,14 @@ props3._name = true;
 }
 }
 if(!valid27){
-const err83 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs166 = errors;
 let valid29 = true;
 const _errs167 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if(data110._variable !== undefined && func0.call(data110, "_variable")){
-const err84 = {};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs167 === errors;
@@ -2566,14 +1615,7 @@ if(_valid3){
 const _errs168 = errors;
 if(data110 && typeof data110 == "object" && !Array.isArray(data110)){
 if((data110.variable === undefined) || (!(func0.call(data110, "variable")))){
-const err85 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/then/required",keyword:"required",params:{missingProperty: "variable"}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/then/required", {missingProperty: "variable"}); errors++;
 }
 }
 var _valid3 = _errs168 === errors;
@@ -2585,14 +1627,7 @@ props4._variable = true;
 }
 }
 if(!valid29){
-const err86 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props3 !== true && props4 !== undefined){
 if(props4 === true){
@@ -2618,25 +1653,11 @@ if(data110.id !== undefined && func0.call(data110, "id")){
 let data113 = data110.id;
 if(typeof data113 === "string"){
 if(func7(data113) < 1){
-const err87 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/dependent/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Dependent/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/id", "#/$defs/StructureMap_Dependent/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data110.extension !== undefined && func0.call(data110, "extension")){
@@ -2644,21 +1665,13 @@ let data114 = data110.extension;
 if(Array.isArray(data114)){
 const len8 = data114.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data114[i8], {instancePath:instancePath+"/dependent/" + i7+"/extension/" + i8,parentData:data114,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data114[i8], {instancePath:instancePath+"/dependent/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/dependent/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Dependent/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/extension", "#/$defs/StructureMap_Dependent/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data110.modifierExtension !== undefined && func0.call(data110, "modifierExtension")){
@@ -2666,52 +1679,29 @@ let data116 = data110.modifierExtension;
 if(Array.isArray(data116)){
 const len9 = data116.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data116[i9], {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension/" + i9,parentData:data116,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data116[i9], {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/dependent/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Dependent/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/modifierExtension", "#/$defs/StructureMap_Dependent/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data110.name !== undefined && func0.call(data110, "name")){
 let data118 = data110.name;
 if(typeof data118 === "string"){
 if(!pattern0.test(data118)){
-const err91 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/dependent/" + i7+"/name",schemaPath:"#/$defs/StructureMap_Dependent/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/name", "#/$defs/StructureMap_Dependent/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data110._name !== undefined && func0.call(data110, "_name")){
-if(!(func2(data110._name, {instancePath:instancePath+"/dependent/" + i7+"/_name",parentData:data110,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data110._name, {instancePath:instancePath+"/dependent/" + i7+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data110.variable !== undefined && func0.call(data110, "variable")){
@@ -2722,37 +1712,16 @@ for(let i10=0; i10<len10; i10++){
 let data121 = data120[i10];
 if(typeof data121 === "string"){
 if(func7(data121) < 1){
-const err93 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/dependent/" + i7+"/variable/" + i10,schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable/" + i10, "#/$defs/StructureMap_Dependent/properties/variable/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/dependent/" + i7+"/variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/variable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/variable", "#/$defs/StructureMap_Dependent/properties/variable/type", {type: "array"}); errors++;
 }
 }
 if(data110._variable !== undefined && func0.call(data110, "_variable")){
@@ -2760,88 +1729,44 @@ let data122 = data110._variable;
 if(Array.isArray(data122)){
 const len11 = data122.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data122[i11], {instancePath:instancePath+"/dependent/" + i7+"/_variable/" + i11,parentData:data122,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data122[i11], {instancePath:instancePath+"/dependent/" + i7+"/_variable/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/dependent/" + i7+"/_variable",schemaPath:"#/$defs/StructureMap_Dependent/properties/_variable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7+"/_variable", "#/$defs/StructureMap_Dependent/properties/_variable/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/dependent/" + i7,schemaPath:"#/$defs/StructureMap_Dependent/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent/" + i7, "#/$defs/StructureMap_Dependent/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err98 = {instancePath:instancePath+"/dependent",schemaPath:"#/properties/dependent/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dependent", "#/properties/dependent/type", {type: "array"}); errors++;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data124 = data.documentation;
 if(typeof data124 === "string"){
 if(func7(data124) < 1){
-const err99 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err101 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -2850,7 +1775,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -2865,14 +1790,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2889,14 +1807,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2908,28 +1819,14 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._typeMode !== undefined && func0.call(data, "_typeMode")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -2946,14 +1843,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.typeMode === undefined) || (!(func0.call(data, "typeMode")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "typeMode"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "typeMode"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2965,14 +1855,7 @@ props1._typeMode = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2985,24 +1868,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.input === undefined) || (!(func0.call(data, "input")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "input"}); errors++;
 }
 if((data.rule === undefined) || (!(func0.call(data, "rule")))){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rule"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "rule"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3024,25 +1893,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(func7(data2) < 1){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3050,21 +1905,13 @@ let data3 = data.extension;
 if(Array.isArray(data3)){
 const len0 = data3.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data3,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3072,133 +1919,72 @@ let data5 = data.modifierExtension;
 if(Array.isArray(data5)){
 const len1 = data5.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data5,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data7 = data.name;
 if(typeof data7 === "string"){
 if(!pattern0.test(data7)){
-const err12 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.extends !== undefined && func0.call(data, "extends")){
 let data9 = data.extends;
 if(typeof data9 === "string"){
 if(!pattern0.test(data9)){
-const err14 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extends",schemaPath:"#/properties/extends/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extends", "#/properties/extends/type", {type: "string"}); errors++;
 }
 }
 if(data._extends !== undefined && func0.call(data, "_extends")){
-if(!(func2(data._extends, {instancePath:instancePath+"/_extends",parentData:data,parentDataProperty:"_extends",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._extends, {instancePath:instancePath+"/_extends"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.typeMode !== undefined && func0.call(data, "typeMode")){
 let data11 = data.typeMode;
 if(!(((data11 === "none") || (data11 === "types")) || (data11 === "type-and-types"))){
-const err16 = {instancePath:instancePath+"/typeMode",schemaPath:"#/properties/typeMode/enum",keyword:"enum",params:{allowedValues: schema2.properties.typeMode.enum}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/typeMode", "#/properties/typeMode/enum", {allowedValues: schema2.properties.typeMode.enum}); errors++;
 }
 }
 if(data._typeMode !== undefined && func0.call(data, "_typeMode")){
-if(!(func2(data._typeMode, {instancePath:instancePath+"/_typeMode",parentData:data,parentDataProperty:"_typeMode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._typeMode, {instancePath:instancePath+"/_typeMode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.documentation !== undefined && func0.call(data, "documentation")){
 let data13 = data.documentation;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err17 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/documentation",schemaPath:"#/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/documentation", "#/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data._documentation !== undefined && func0.call(data, "_documentation")){
-if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation",parentData:data,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._documentation, {instancePath:instancePath+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
@@ -3212,14 +1998,7 @@ let valid14 = true;
 const _errs35 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._name !== undefined && func0.call(data16, "_name")){
-const err19 = {};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs35 === errors;
@@ -3236,14 +2015,7 @@ if(_valid2){
 const _errs36 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.name === undefined) || (!(func0.call(data16, "name")))){
-const err20 = {instancePath:instancePath+"/input/" + i2,schemaPath:"#/$defs/StructureMap_Input/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid2 = _errs36 === errors;
@@ -3255,28 +2027,14 @@ props2._name = true;
 }
 }
 if(!valid14){
-const err21 = {instancePath:instancePath+"/input/" + i2,schemaPath:"#/$defs/StructureMap_Input/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs38 = errors;
 let valid16 = true;
 const _errs39 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._mode !== undefined && func0.call(data16, "_mode")){
-const err22 = {};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs39 === errors;
@@ -3293,14 +2051,7 @@ if(_valid3){
 const _errs40 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.mode === undefined) || (!(func0.call(data16, "mode")))){
-const err23 = {instancePath:instancePath+"/input/" + i2,schemaPath:"#/$defs/StructureMap_Input/allOf/1/then/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid3 = _errs40 === errors;
@@ -3312,14 +2063,7 @@ props3._mode = true;
 }
 }
 if(!valid16){
-const err24 = {instancePath:instancePath+"/input/" + i2,schemaPath:"#/$defs/StructureMap_Input/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -3349,25 +2093,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err25 = {instancePath:instancePath+"/input/" + i2+"/id",schemaPath:"#/$defs/StructureMap_Input/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/input/" + i2+"/id",schemaPath:"#/$defs/StructureMap_Input/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/id", "#/$defs/StructureMap_Input/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -3375,21 +2105,13 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data20[i3], {instancePath:instancePath+"/input/" + i2+"/extension/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i3], {instancePath:instancePath+"/input/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/input/" + i2+"/extension",schemaPath:"#/$defs/StructureMap_Input/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/extension", "#/$defs/StructureMap_Input/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -3397,157 +2119,82 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data22[i4], {instancePath:instancePath+"/input/" + i2+"/modifierExtension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i4], {instancePath:instancePath+"/input/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/input/" + i2+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Input/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/modifierExtension", "#/$defs/StructureMap_Input/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.name !== undefined && func0.call(data16, "name")){
 let data24 = data16.name;
 if(typeof data24 === "string"){
 if(!pattern0.test(data24)){
-const err29 = {instancePath:instancePath+"/input/" + i2+"/name",schemaPath:"#/$defs/StructureMap_Input/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/input/" + i2+"/name",schemaPath:"#/$defs/StructureMap_Input/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/name", "#/$defs/StructureMap_Input/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data16._name !== undefined && func0.call(data16, "_name")){
-if(!(func2(data16._name, {instancePath:instancePath+"/input/" + i2+"/_name",parentData:data16,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._name, {instancePath:instancePath+"/input/" + i2+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.type !== undefined && func0.call(data16, "type")){
 let data26 = data16.type;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err31 = {instancePath:instancePath+"/input/" + i2+"/type",schemaPath:"#/$defs/StructureMap_Input/properties/type/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/input/" + i2+"/type",schemaPath:"#/$defs/StructureMap_Input/properties/type/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/type", "#/$defs/StructureMap_Input/properties/type/type", {type: "string"}); errors++;
 }
 }
 if(data16._type !== undefined && func0.call(data16, "_type")){
-if(!(func2(data16._type, {instancePath:instancePath+"/input/" + i2+"/_type",parentData:data16,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._type, {instancePath:instancePath+"/input/" + i2+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.mode !== undefined && func0.call(data16, "mode")){
 let data28 = data16.mode;
 if(!((data28 === "source") || (data28 === "target"))){
-const err33 = {instancePath:instancePath+"/input/" + i2+"/mode",schemaPath:"#/$defs/StructureMap_Input/properties/mode/enum",keyword:"enum",params:{allowedValues: schema3.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/mode", "#/$defs/StructureMap_Input/properties/mode/enum", {allowedValues: schema3.properties.mode.enum}); errors++;
 }
 }
 if(data16._mode !== undefined && func0.call(data16, "_mode")){
-if(!(func2(data16._mode, {instancePath:instancePath+"/input/" + i2+"/_mode",parentData:data16,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._mode, {instancePath:instancePath+"/input/" + i2+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.documentation !== undefined && func0.call(data16, "documentation")){
 let data30 = data16.documentation;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-const err34 = {instancePath:instancePath+"/input/" + i2+"/documentation",schemaPath:"#/$defs/StructureMap_Input/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/input/" + i2+"/documentation",schemaPath:"#/$defs/StructureMap_Input/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2+"/documentation", "#/$defs/StructureMap_Input/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data16._documentation !== undefined && func0.call(data16, "_documentation")){
-if(!(func2(data16._documentation, {instancePath:instancePath+"/input/" + i2+"/_documentation",parentData:data16,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._documentation, {instancePath:instancePath+"/input/" + i2+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/input/" + i2,schemaPath:"#/$defs/StructureMap_Input/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i2, "#/$defs/StructureMap_Input/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.rule !== undefined && func0.call(data, "rule")){
@@ -3555,33 +2202,18 @@ let data32 = data.rule;
 if(Array.isArray(data32)){
 const len5 = data32.length;
 for(let i5=0; i5<len5; i5++){
-if(!(validate2(data32[i5], {instancePath:instancePath+"/rule/" + i5,parentData:data32,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data32[i5], {instancePath:instancePath+"/rule/" + i5}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/rule",schemaPath:"#/properties/rule/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/rule", "#/properties/rule/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err39 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -3590,7 +2222,7 @@ return errors === 0;
 validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/StructureMap.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -3606,14 +2238,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -3630,14 +2255,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -3649,28 +2267,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -3687,14 +2291,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -3706,14 +2303,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -3729,14 +2319,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -3753,14 +2336,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -3772,14 +2348,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -3792,24 +2361,10 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if((data.group === undefined) || (!(func0.call(data, "group")))){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "group"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "group"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -3857,113 +2412,60 @@ props0.group = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("StructureMap" !== data.resourceType){
-const err11 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "StructureMap"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "StructureMap"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err14 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err16 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -3971,21 +2473,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3993,21 +2487,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4015,52 +2501,29 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -4068,223 +2531,117 @@ let data19 = data.identifier;
 if(Array.isArray(data19)){
 const len3 = data19.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data19[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data19,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data19[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data21 = data.version;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err24 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data23 = data.name;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err26 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data25 = data.title;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err28 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((data27 === "draft") || (data27 === "active")) || (data27 === "retired")) || (data27 === "unknown"))){
-const err30 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err31 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data31 = data.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-const err33 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data33 = data.publisher;
 if(typeof data33 === "string"){
 if(func7(data33) < 1){
-const err35 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -4292,52 +2649,29 @@ let data35 = data.contact;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data35[i4], {instancePath:instancePath+"/contact/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data35[i4], {instancePath:instancePath+"/contact/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data37 = data.description;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err38 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -4345,21 +2679,13 @@ let data39 = data.useContext;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data39[i5], {instancePath:instancePath+"/useContext/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data39[i5], {instancePath:instancePath+"/useContext/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -4367,83 +2693,45 @@ let data41 = data.jurisdiction;
 if(Array.isArray(data41)){
 const len6 = data41.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func10(data41[i6], {instancePath:instancePath+"/jurisdiction/" + i6,parentData:data41,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data41[i6], {instancePath:instancePath+"/jurisdiction/" + i6}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data43 = data.purpose;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err42 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data45 = data.copyright;
 if(typeof data45 === "string"){
 if(func7(data45) < 1){
-const err44 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.structure !== undefined && func0.call(data, "structure")){
@@ -4457,14 +2745,7 @@ let valid26 = true;
 const _errs86 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if(data48._mode !== undefined && func0.call(data48, "_mode")){
-const err46 = {};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs86 === errors;
@@ -4481,14 +2762,7 @@ if(_valid3){
 const _errs87 = errors;
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.mode === undefined) || (!(func0.call(data48, "mode")))){
-const err47 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/then/required",keyword:"required",params:{missingProperty: "mode"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/then/required", {missingProperty: "mode"}); errors++;
 }
 }
 var _valid3 = _errs87 === errors;
@@ -4500,25 +2774,11 @@ props3._mode = true;
 }
 }
 if(!valid26){
-const err48 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
 if((data48.url === undefined) || (!(func0.call(data48, "url")))){
-const err49 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/required", {missingProperty: "url"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -4538,25 +2798,11 @@ if(data48.id !== undefined && func0.call(data48, "id")){
 let data50 = data48.id;
 if(typeof data50 === "string"){
 if(func7(data50) < 1){
-const err50 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/structure/" + i7+"/id",schemaPath:"#/$defs/StructureMap_Structure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/id", "#/$defs/StructureMap_Structure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data48.extension !== undefined && func0.call(data48, "extension")){
@@ -4564,21 +2810,13 @@ let data51 = data48.extension;
 if(Array.isArray(data51)){
 const len8 = data51.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data51[i8], {instancePath:instancePath+"/structure/" + i7+"/extension/" + i8,parentData:data51,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data51[i8], {instancePath:instancePath+"/structure/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/structure/" + i7+"/extension",schemaPath:"#/$defs/StructureMap_Structure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/extension", "#/$defs/StructureMap_Structure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
@@ -4586,157 +2824,82 @@ let data53 = data48.modifierExtension;
 if(Array.isArray(data53)){
 const len9 = data53.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data53[i9], {instancePath:instancePath+"/structure/" + i7+"/modifierExtension/" + i9,parentData:data53,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data53[i9], {instancePath:instancePath+"/structure/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/structure/" + i7+"/modifierExtension",schemaPath:"#/$defs/StructureMap_Structure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/modifierExtension", "#/$defs/StructureMap_Structure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data48.url !== undefined && func0.call(data48, "url")){
 let data55 = data48.url;
 if(typeof data55 === "string"){
 if(!pattern1.test(data55)){
-const err54 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/structure/" + i7+"/url",schemaPath:"#/$defs/StructureMap_Structure/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/url", "#/$defs/StructureMap_Structure/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data48._url !== undefined && func0.call(data48, "_url")){
-if(!(func2(data48._url, {instancePath:instancePath+"/structure/" + i7+"/_url",parentData:data48,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._url, {instancePath:instancePath+"/structure/" + i7+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.mode !== undefined && func0.call(data48, "mode")){
 let data57 = data48.mode;
 if(!((((data57 === "source") || (data57 === "queried")) || (data57 === "target")) || (data57 === "produced"))){
-const err56 = {instancePath:instancePath+"/structure/" + i7+"/mode",schemaPath:"#/$defs/StructureMap_Structure/properties/mode/enum",keyword:"enum",params:{allowedValues: schema1.properties.mode.enum}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/mode", "#/$defs/StructureMap_Structure/properties/mode/enum", {allowedValues: schema1.properties.mode.enum}); errors++;
 }
 }
 if(data48._mode !== undefined && func0.call(data48, "_mode")){
-if(!(func2(data48._mode, {instancePath:instancePath+"/structure/" + i7+"/_mode",parentData:data48,parentDataProperty:"_mode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._mode, {instancePath:instancePath+"/structure/" + i7+"/_mode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.alias !== undefined && func0.call(data48, "alias")){
 let data59 = data48.alias;
 if(typeof data59 === "string"){
 if(func7(data59) < 1){
-const err57 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/structure/" + i7+"/alias",schemaPath:"#/$defs/StructureMap_Structure/properties/alias/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/alias", "#/$defs/StructureMap_Structure/properties/alias/type", {type: "string"}); errors++;
 }
 }
 if(data48._alias !== undefined && func0.call(data48, "_alias")){
-if(!(func2(data48._alias, {instancePath:instancePath+"/structure/" + i7+"/_alias",parentData:data48,parentDataProperty:"_alias",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._alias, {instancePath:instancePath+"/structure/" + i7+"/_alias"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data48.documentation !== undefined && func0.call(data48, "documentation")){
 let data61 = data48.documentation;
 if(typeof data61 === "string"){
 if(func7(data61) < 1){
-const err59 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err60 = {instancePath:instancePath+"/structure/" + i7+"/documentation",schemaPath:"#/$defs/StructureMap_Structure/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7+"/documentation", "#/$defs/StructureMap_Structure/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data48._documentation !== undefined && func0.call(data48, "_documentation")){
-if(!(func2(data48._documentation, {instancePath:instancePath+"/structure/" + i7+"/_documentation",parentData:data48,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data48._documentation, {instancePath:instancePath+"/structure/" + i7+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/structure/" + i7,schemaPath:"#/$defs/StructureMap_Structure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure/" + i7, "#/$defs/StructureMap_Structure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/structure",schemaPath:"#/properties/structure/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/structure", "#/properties/structure/type", {type: "array"}); errors++;
 }
 }
 if(data.import !== undefined && func0.call(data, "import")){
@@ -4747,37 +2910,16 @@ for(let i10=0; i10<len10; i10++){
 let data64 = data63[i10];
 if(typeof data64 === "string"){
 if(!pattern1.test(data64)){
-const err63 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/import/" + i10,schemaPath:"#/properties/import/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/import/" + i10, "#/properties/import/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err65 = {instancePath:instancePath+"/import",schemaPath:"#/properties/import/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/import", "#/properties/import/type", {type: "array"}); errors++;
 }
 }
 if(data._import !== undefined && func0.call(data, "_import")){
@@ -4785,21 +2927,13 @@ let data65 = data._import;
 if(Array.isArray(data65)){
 const len11 = data65.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data65[i11], {instancePath:instancePath+"/_import/" + i11,parentData:data65,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data65[i11], {instancePath:instancePath+"/_import/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/_import",schemaPath:"#/properties/_import/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_import", "#/properties/_import/type", {type: "array"}); errors++;
 }
 }
 if(data.group !== undefined && func0.call(data, "group")){
@@ -4807,33 +2941,18 @@ let data67 = data.group;
 if(Array.isArray(data67)){
 const len12 = data67.length;
 for(let i12=0; i12<len12; i12++){
-if(!(validate3(data67[i12], {instancePath:instancePath+"/group/" + i12,parentData:data67,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data67[i12], {instancePath:instancePath+"/group/" + i12}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/group",schemaPath:"#/properties/group/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/group", "#/properties/group/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err68 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -4841,3 +2960,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

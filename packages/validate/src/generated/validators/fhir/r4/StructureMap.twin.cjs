@@ -56,7 +56,56 @@ const pattern6 = new RegExp("^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$
 const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats1 = require("../../../../formats.cjs").base64;
-const obj1 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
+const obj1 = new Set(["defaultValueBase64Binary",
+"defaultValueBoolean",
+"defaultValueCanonical",
+"defaultValueCode",
+"defaultValueDate",
+"defaultValueDateTime",
+"defaultValueDecimal",
+"defaultValueId",
+"defaultValueInstant",
+"defaultValueInteger",
+"defaultValueMarkdown",
+"defaultValueOid",
+"defaultValuePositiveInt",
+"defaultValueString",
+"defaultValueTime",
+"defaultValueUnsignedInt",
+"defaultValueUri",
+"defaultValueUrl",
+"defaultValueUuid",
+"defaultValueAddress",
+"defaultValueAge",
+"defaultValueAnnotation",
+"defaultValueAttachment",
+"defaultValueCodeableConcept",
+"defaultValueCoding",
+"defaultValueContactPoint",
+"defaultValueCount",
+"defaultValueDistance",
+"defaultValueDuration",
+"defaultValueHumanName",
+"defaultValueIdentifier",
+"defaultValueMoney",
+"defaultValuePeriod",
+"defaultValueQuantity",
+"defaultValueRange",
+"defaultValueRatio",
+"defaultValueReference",
+"defaultValueSampledData",
+"defaultValueSignature",
+"defaultValueTiming",
+"defaultValueContactDetail",
+"defaultValueContributor",
+"defaultValueDataRequirement",
+"defaultValueExpression",
+"defaultValueParameterDefinition",
+"defaultValueRelatedArtifact",
+"defaultValueTriggerDefinition",
+"defaultValueUsageContext",
+"defaultValueDosage",
+"defaultValueMeta"]);
 
 
 const obj2 = new Set(["valueId", "valueString", "valueBoolean", "valueInteger", "valueDecimal"]);
@@ -1300,7 +1349,34 @@ errors++;
 }
 }
 for(const key0 in data9){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "context")) && (key0 !== "_context")) && (key0 !== "min")) && (key0 !== "_min")) && (key0 !== "max")) && (key0 !== "_max")) && (key0 !== "type")) && (key0 !== "_type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) && (key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) && (key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) && (key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) && (key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) && (key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) && (key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) && (key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) && (key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) && (key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) && (key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) && (key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) && (key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) && (key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) && (key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) && (key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) && (key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) && (key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) && (key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) && (key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) && (key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) && (key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) && (key0 !== "element")) && (key0 !== "_element")) && (key0 !== "listMode")) && (key0 !== "_listMode")) && (key0 !== "variable")) && (key0 !== "_variable")) && (key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "check")) && (key0 !== "_check")) && (key0 !== "logMessage")) && (key0 !== "_logMessage")) && (key0 !== "defaultValueMeta")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") &&
+(key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "context")) && (key0 !== "_context")) &&
+(key0 !== "min")) && (key0 !== "_min")) && (key0 !== "max")) && (key0 !== "_max")) && (key0 !== "type")) &&
+(key0 !== "_type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) &&
+(key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) &&
+(key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) &&
+(key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) &&
+(key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) &&
+(key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) &&
+(key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) &&
+(key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) &&
+(key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) &&
+(key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) &&
+(key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) &&
+(key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) &&
+(key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) &&
+(key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) &&
+(key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) &&
+(key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) &&
+(key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) &&
+(key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) &&
+(key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) &&
+(key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) &&
+(key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) &&
+(key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) &&
+(key0 !== "element")) && (key0 !== "_element")) && (key0 !== "listMode")) && (key0 !== "_listMode")) && (key0 !== "variable")) &&
+(key0 !== "_variable")) && (key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "check")) && (key0 !== "_check")) &&
+(key0 !== "logMessage")) && (key0 !== "_logMessage")) && (key0 !== "defaultValueMeta")){
 errors++;
 }
 }
@@ -2612,7 +2688,16 @@ errors++;
 }
 }
 for(const key1 in data){
-if(((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) && (key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) && (key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) && (key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) && (key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) && (key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) && (key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) && (key1 !== "_purpose")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "structure")) && (key1 !== "import")) && (key1 !== "_import")) && (key1 !== "group")){
+if(((((((((((((((((((((((((((((((((((((((((key1 !== "resourceType") && (key1 !== "id")) && (key1 !== "meta")) &&
+(key1 !== "implicitRules")) && (key1 !== "_implicitRules")) && (key1 !== "language")) && (key1 !== "_language")) &&
+(key1 !== "text")) && (key1 !== "contained")) && (key1 !== "extension")) && (key1 !== "modifierExtension")) &&
+(key1 !== "url")) && (key1 !== "_url")) && (key1 !== "identifier")) && (key1 !== "version")) && (key1 !== "_version")) &&
+(key1 !== "name")) && (key1 !== "_name")) && (key1 !== "title")) && (key1 !== "_title")) && (key1 !== "status")) &&
+(key1 !== "_status")) && (key1 !== "experimental")) && (key1 !== "_experimental")) && (key1 !== "date")) &&
+(key1 !== "_date")) && (key1 !== "publisher")) && (key1 !== "_publisher")) && (key1 !== "contact")) && (key1 !== "description")) &&
+(key1 !== "_description")) && (key1 !== "useContext")) && (key1 !== "jurisdiction")) && (key1 !== "purpose")) &&
+(key1 !== "_purpose")) && (key1 !== "copyright")) && (key1 !== "_copyright")) && (key1 !== "structure")) &&
+(key1 !== "import")) && (key1 !== "_import")) && (key1 !== "group")){
 errors++;
 }
 }

@@ -19,7 +19,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 const func8 = require("./datatypes.cjs")["Attachment"];
 const func9 = require("./datatypes.cjs")["Identifier"];
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -34,25 +34,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -60,21 +46,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -82,152 +60,82 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
 let data5 = data.subunit;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err4 = {instancePath:instancePath+"/subunit",schemaPath:"#/properties/subunit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "integer"}); errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 > 2147483647 || isNaN(data5)){
-const err5 = {instancePath:instancePath+"/subunit",schemaPath:"#/properties/subunit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data5 < -2147483648 || isNaN(data5)){
-const err6 = {instancePath:instancePath+"/subunit",schemaPath:"#/properties/subunit/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._subunit !== undefined && func0.call(data, "_subunit")){
-if(!(func2(data._subunit, {instancePath:instancePath+"/_subunit",parentData:data,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subunit, {instancePath:instancePath+"/_subunit"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.sequence !== undefined && func0.call(data, "sequence")){
 let data7 = data.sequence;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err7 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/sequence",schemaPath:"#/properties/sequence/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "string"}); errors++;
 }
 }
 if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence",parentData:data,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.length !== undefined && func0.call(data, "length")){
 let data9 = data.length;
 if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 > 2147483647 || isNaN(data9)){
-const err10 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data9 < -2147483648 || isNaN(data9)){
-const err11 = {instancePath:instancePath+"/length",schemaPath:"#/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2(data._length, {instancePath:instancePath+"/_length",parentData:data,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._length, {instancePath:instancePath+"/_length"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.sequenceAttachment !== undefined && func0.call(data, "sequenceAttachment")){
-if(!(func8(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment",parentData:data,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.sequenceAttachment, {instancePath:instancePath+"/sequenceAttachment"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.fivePrime !== undefined && func0.call(data, "fivePrime")){
-if(!(func6(data.fivePrime, {instancePath:instancePath+"/fivePrime",parentData:data,parentDataProperty:"fivePrime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.fivePrime, {instancePath:instancePath+"/fivePrime"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.threePrime !== undefined && func0.call(data, "threePrime")){
-if(!(func6(data.threePrime, {instancePath:instancePath+"/threePrime",parentData:data,parentDataProperty:"threePrime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.threePrime, {instancePath:instancePath+"/threePrime"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.linkage !== undefined && func0.call(data, "linkage")){
@@ -241,25 +149,11 @@ if(data15.id !== undefined && func0.call(data15, "id")){
 let data16 = data15.id;
 if(typeof data16 === "string"){
 if(func7(data16) < 1){
-const err12 = {instancePath:instancePath+"/linkage/" + i2+"/id",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/linkage/" + i2+"/id",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/id", "#/$defs/SubstanceNucleicAcid_Linkage/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data15.extension !== undefined && func0.call(data15, "extension")){
@@ -267,21 +161,13 @@ let data17 = data15.extension;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data17[i3], {instancePath:instancePath+"/linkage/" + i2+"/extension/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i3], {instancePath:instancePath+"/linkage/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/linkage/" + i2+"/extension",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/extension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data15.modifierExtension !== undefined && func0.call(data15, "modifierExtension")){
@@ -289,144 +175,76 @@ let data19 = data15.modifierExtension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i4], {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/linkage/" + i2+"/modifierExtension",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Linkage/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data15.connectivity !== undefined && func0.call(data15, "connectivity")){
 let data21 = data15.connectivity;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err16 = {instancePath:instancePath+"/linkage/" + i2+"/connectivity",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/linkage/" + i2+"/connectivity",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/connectivity", "#/$defs/SubstanceNucleicAcid_Linkage/properties/connectivity/type", {type: "string"}); errors++;
 }
 }
 if(data15._connectivity !== undefined && func0.call(data15, "_connectivity")){
-if(!(func2(data15._connectivity, {instancePath:instancePath+"/linkage/" + i2+"/_connectivity",parentData:data15,parentDataProperty:"_connectivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._connectivity, {instancePath:instancePath+"/linkage/" + i2+"/_connectivity"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data15.identifier !== undefined && func0.call(data15, "identifier")){
-if(!(func9(data15.identifier, {instancePath:instancePath+"/linkage/" + i2+"/identifier",parentData:data15,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data15.identifier, {instancePath:instancePath+"/linkage/" + i2+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data15.name !== undefined && func0.call(data15, "name")){
 let data24 = data15.name;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err18 = {instancePath:instancePath+"/linkage/" + i2+"/name",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/linkage/" + i2+"/name",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/name", "#/$defs/SubstanceNucleicAcid_Linkage/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data15._name !== undefined && func0.call(data15, "_name")){
-if(!(func2(data15._name, {instancePath:instancePath+"/linkage/" + i2+"/_name",parentData:data15,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._name, {instancePath:instancePath+"/linkage/" + i2+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data15.residueSite !== undefined && func0.call(data15, "residueSite")){
 let data26 = data15.residueSite;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err20 = {instancePath:instancePath+"/linkage/" + i2+"/residueSite",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/linkage/" + i2+"/residueSite",schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2+"/residueSite", "#/$defs/SubstanceNucleicAcid_Linkage/properties/residueSite/type", {type: "string"}); errors++;
 }
 }
 if(data15._residueSite !== undefined && func0.call(data15, "_residueSite")){
-if(!(func2(data15._residueSite, {instancePath:instancePath+"/linkage/" + i2+"/_residueSite",parentData:data15,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data15._residueSite, {instancePath:instancePath+"/linkage/" + i2+"/_residueSite"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/linkage/" + i2,schemaPath:"#/$defs/SubstanceNucleicAcid_Linkage/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage/" + i2, "#/$defs/SubstanceNucleicAcid_Linkage/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/linkage",schemaPath:"#/properties/linkage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/linkage", "#/properties/linkage/type", {type: "array"}); errors++;
 }
 }
 if(data.sugar !== undefined && func0.call(data, "sugar")){
@@ -440,25 +258,11 @@ if(data29.id !== undefined && func0.call(data29, "id")){
 let data30 = data29.id;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-const err24 = {instancePath:instancePath+"/sugar/" + i5+"/id",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/sugar/" + i5+"/id",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/id", "#/$defs/SubstanceNucleicAcid_Sugar/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data29.extension !== undefined && func0.call(data29, "extension")){
@@ -466,21 +270,13 @@ let data31 = data29.extension;
 if(Array.isArray(data31)){
 const len6 = data31.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data31[i6], {instancePath:instancePath+"/sugar/" + i5+"/extension/" + i6,parentData:data31,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data31[i6], {instancePath:instancePath+"/sugar/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sugar/" + i5+"/extension",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/extension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
@@ -488,125 +284,65 @@ let data33 = data29.modifierExtension;
 if(Array.isArray(data33)){
 const len7 = data33.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data33[i7], {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension/" + i7,parentData:data33,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data33[i7], {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/sugar/" + i5+"/modifierExtension",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/modifierExtension", "#/$defs/SubstanceNucleicAcid_Sugar/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data29.identifier !== undefined && func0.call(data29, "identifier")){
-if(!(func9(data29.identifier, {instancePath:instancePath+"/sugar/" + i5+"/identifier",parentData:data29,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data29.identifier, {instancePath:instancePath+"/sugar/" + i5+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data29.name !== undefined && func0.call(data29, "name")){
 let data36 = data29.name;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err28 = {instancePath:instancePath+"/sugar/" + i5+"/name",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/sugar/" + i5+"/name",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/name", "#/$defs/SubstanceNucleicAcid_Sugar/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data29._name !== undefined && func0.call(data29, "_name")){
-if(!(func2(data29._name, {instancePath:instancePath+"/sugar/" + i5+"/_name",parentData:data29,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data29._name, {instancePath:instancePath+"/sugar/" + i5+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data29.residueSite !== undefined && func0.call(data29, "residueSite")){
 let data38 = data29.residueSite;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-const err30 = {instancePath:instancePath+"/sugar/" + i5+"/residueSite",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/sugar/" + i5+"/residueSite",schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5+"/residueSite", "#/$defs/SubstanceNucleicAcid_Sugar/properties/residueSite/type", {type: "string"}); errors++;
 }
 }
 if(data29._residueSite !== undefined && func0.call(data29, "_residueSite")){
-if(!(func2(data29._residueSite, {instancePath:instancePath+"/sugar/" + i5+"/_residueSite",parentData:data29,parentDataProperty:"_residueSite",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data29._residueSite, {instancePath:instancePath+"/sugar/" + i5+"/_residueSite"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/sugar/" + i5,schemaPath:"#/$defs/SubstanceNucleicAcid_Sugar/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar/" + i5, "#/$defs/SubstanceNucleicAcid_Sugar/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/sugar",schemaPath:"#/properties/sugar/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sugar", "#/properties/sugar/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -633,7 +369,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceNucleicAcid.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -646,124 +382,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceNucleicAcid" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SubstanceNucleicAcid"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceNucleicAcid"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -771,21 +447,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -793,21 +461,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -815,105 +475,58 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
 let data15 = data.numberOfSubunits;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err11 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-const err12 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data15 < -2147483648 || isNaN(data15)){
-const err13 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.areaOfHybridisation !== undefined && func0.call(data, "areaOfHybridisation")){
 let data17 = data.areaOfHybridisation;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-const err14 = {instancePath:instancePath+"/areaOfHybridisation",schemaPath:"#/properties/areaOfHybridisation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/areaOfHybridisation",schemaPath:"#/properties/areaOfHybridisation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/areaOfHybridisation", "#/properties/areaOfHybridisation/type", {type: "string"}); errors++;
 }
 }
 if(data._areaOfHybridisation !== undefined && func0.call(data, "_areaOfHybridisation")){
-if(!(func2(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation",parentData:data,parentDataProperty:"_areaOfHybridisation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._areaOfHybridisation, {instancePath:instancePath+"/_areaOfHybridisation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.oligoNucleotideType !== undefined && func0.call(data, "oligoNucleotideType")){
-if(!(func6(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType",parentData:data,parentDataProperty:"oligoNucleotideType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.oligoNucleotideType, {instancePath:instancePath+"/oligoNucleotideType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
@@ -921,33 +534,18 @@ let data20 = data.subunit;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate1(data20[i3], {instancePath:instancePath+"/subunit/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data20[i3], {instancePath:instancePath+"/subunit/" + i3}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/subunit",schemaPath:"#/properties/subunit/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -977,3 +575,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

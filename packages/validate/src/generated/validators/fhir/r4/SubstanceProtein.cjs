@@ -17,7 +17,7 @@ const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
 const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceProtein.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -30,124 +30,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceProtein" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SubstanceProtein"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceProtein"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -155,21 +95,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -177,21 +109,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -199,68 +123,37 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sequenceType !== undefined && func0.call(data, "sequenceType")){
-if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType",parentData:data,parentDataProperty:"sequenceType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.sequenceType, {instancePath:instancePath+"/sequenceType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.numberOfSubunits !== undefined && func0.call(data, "numberOfSubunits")){
 let data15 = data.numberOfSubunits;
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err11 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/type", {type: "integer"}); errors++;
 }
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 > 2147483647 || isNaN(data15)){
-const err12 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data15 < -2147483648 || isNaN(data15)){
-const err13 = {instancePath:instancePath+"/numberOfSubunits",schemaPath:"#/properties/numberOfSubunits/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/numberOfSubunits", "#/properties/numberOfSubunits/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._numberOfSubunits !== undefined && func0.call(data, "_numberOfSubunits")){
-if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits",parentData:data,parentDataProperty:"_numberOfSubunits",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._numberOfSubunits, {instancePath:instancePath+"/_numberOfSubunits"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.disulfideLinkage !== undefined && func0.call(data, "disulfideLinkage")){
@@ -271,37 +164,16 @@ for(let i3=0; i3<len3; i3++){
 let data18 = data17[i3];
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-const err14 = {instancePath:instancePath+"/disulfideLinkage/" + i3,schemaPath:"#/properties/disulfideLinkage/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/disulfideLinkage/" + i3,schemaPath:"#/properties/disulfideLinkage/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage/" + i3, "#/properties/disulfideLinkage/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/disulfideLinkage",schemaPath:"#/properties/disulfideLinkage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/disulfideLinkage", "#/properties/disulfideLinkage/type", {type: "array"}); errors++;
 }
 }
 if(data._disulfideLinkage !== undefined && func0.call(data, "_disulfideLinkage")){
@@ -309,21 +181,13 @@ let data19 = data._disulfideLinkage;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func2(data19[i4], {instancePath:instancePath+"/_disulfideLinkage/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data19[i4], {instancePath:instancePath+"/_disulfideLinkage/" + i4}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/_disulfideLinkage",schemaPath:"#/properties/_disulfideLinkage/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_disulfideLinkage", "#/properties/_disulfideLinkage/type", {type: "array"}); errors++;
 }
 }
 if(data.subunit !== undefined && func0.call(data, "subunit")){
@@ -337,25 +201,11 @@ if(data22.id !== undefined && func0.call(data22, "id")){
 let data23 = data22.id;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err18 = {instancePath:instancePath+"/subunit/" + i5+"/id",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/subunit/" + i5+"/id",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/id", "#/$defs/SubstanceProtein_Subunit/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data22.extension !== undefined && func0.call(data22, "extension")){
@@ -363,21 +213,13 @@ let data24 = data22.extension;
 if(Array.isArray(data24)){
 const len6 = data24.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data24[i6], {instancePath:instancePath+"/subunit/" + i5+"/extension/" + i6,parentData:data24,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i6], {instancePath:instancePath+"/subunit/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/subunit/" + i5+"/extension",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/extension", "#/$defs/SubstanceProtein_Subunit/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
@@ -385,250 +227,129 @@ let data26 = data22.modifierExtension;
 if(Array.isArray(data26)){
 const len7 = data26.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data26[i7], {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension/" + i7,parentData:data26,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data26[i7], {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/subunit/" + i5+"/modifierExtension",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/modifierExtension", "#/$defs/SubstanceProtein_Subunit/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data22.subunit !== undefined && func0.call(data22, "subunit")){
 let data28 = data22.subunit;
 if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err22 = {instancePath:instancePath+"/subunit/" + i5+"/subunit",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/subunit/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/type", {type: "integer"}); errors++;
 }
 if((typeof data28 == "number") && (isFinite(data28))){
 if(data28 > 2147483647 || isNaN(data28)){
-const err23 = {instancePath:instancePath+"/subunit/" + i5+"/subunit",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/subunit/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data28 < -2147483648 || isNaN(data28)){
-const err24 = {instancePath:instancePath+"/subunit/" + i5+"/subunit",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/subunit/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/subunit", "#/$defs/SubstanceProtein_Subunit/properties/subunit/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data22._subunit !== undefined && func0.call(data22, "_subunit")){
-if(!(func2(data22._subunit, {instancePath:instancePath+"/subunit/" + i5+"/_subunit",parentData:data22,parentDataProperty:"_subunit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._subunit, {instancePath:instancePath+"/subunit/" + i5+"/_subunit"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.sequence !== undefined && func0.call(data22, "sequence")){
 let data30 = data22.sequence;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-const err25 = {instancePath:instancePath+"/subunit/" + i5+"/sequence",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/sequence/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/subunit/" + i5+"/sequence",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/sequence/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/sequence", "#/$defs/SubstanceProtein_Subunit/properties/sequence/type", {type: "string"}); errors++;
 }
 }
 if(data22._sequence !== undefined && func0.call(data22, "_sequence")){
-if(!(func2(data22._sequence, {instancePath:instancePath+"/subunit/" + i5+"/_sequence",parentData:data22,parentDataProperty:"_sequence",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._sequence, {instancePath:instancePath+"/subunit/" + i5+"/_sequence"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.length !== undefined && func0.call(data22, "length")){
 let data32 = data22.length;
 if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-const err27 = {instancePath:instancePath+"/subunit/" + i5+"/length",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/length/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/type", {type: "integer"}); errors++;
 }
 if((typeof data32 == "number") && (isFinite(data32))){
 if(data32 > 2147483647 || isNaN(data32)){
-const err28 = {instancePath:instancePath+"/subunit/" + i5+"/length",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/length/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data32 < -2147483648 || isNaN(data32)){
-const err29 = {instancePath:instancePath+"/subunit/" + i5+"/length",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/length/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/length", "#/$defs/SubstanceProtein_Subunit/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data22._length !== undefined && func0.call(data22, "_length")){
-if(!(func2(data22._length, {instancePath:instancePath+"/subunit/" + i5+"/_length",parentData:data22,parentDataProperty:"_length",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._length, {instancePath:instancePath+"/subunit/" + i5+"/_length"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.sequenceAttachment !== undefined && func0.call(data22, "sequenceAttachment")){
-if(!(func8(data22.sequenceAttachment, {instancePath:instancePath+"/subunit/" + i5+"/sequenceAttachment",parentData:data22,parentDataProperty:"sequenceAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data22.sequenceAttachment, {instancePath:instancePath+"/subunit/" + i5+"/sequenceAttachment"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data22.nTerminalModificationId !== undefined && func0.call(data22, "nTerminalModificationId")){
-if(!(func9(data22.nTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModificationId",parentData:data22,parentDataProperty:"nTerminalModificationId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data22.nTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModificationId"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data22.nTerminalModification !== undefined && func0.call(data22, "nTerminalModification")){
 let data36 = data22.nTerminalModification;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err30 = {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModification",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/subunit/" + i5+"/nTerminalModification",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/nTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/nTerminalModification/type", {type: "string"}); errors++;
 }
 }
 if(data22._nTerminalModification !== undefined && func0.call(data22, "_nTerminalModification")){
-if(!(func2(data22._nTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_nTerminalModification",parentData:data22,parentDataProperty:"_nTerminalModification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._nTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_nTerminalModification"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data22.cTerminalModificationId !== undefined && func0.call(data22, "cTerminalModificationId")){
-if(!(func9(data22.cTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModificationId",parentData:data22,parentDataProperty:"cTerminalModificationId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data22.cTerminalModificationId, {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModificationId"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data22.cTerminalModification !== undefined && func0.call(data22, "cTerminalModification")){
 let data39 = data22.cTerminalModification;
 if(typeof data39 === "string"){
 if(func7(data39) < 1){
-const err32 = {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModification",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/subunit/" + i5+"/cTerminalModification",schemaPath:"#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5+"/cTerminalModification", "#/$defs/SubstanceProtein_Subunit/properties/cTerminalModification/type", {type: "string"}); errors++;
 }
 }
 if(data22._cTerminalModification !== undefined && func0.call(data22, "_cTerminalModification")){
-if(!(func2(data22._cTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_cTerminalModification",parentData:data22,parentDataProperty:"_cTerminalModification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data22._cTerminalModification, {instancePath:instancePath+"/subunit/" + i5+"/_cTerminalModification"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/subunit/" + i5,schemaPath:"#/$defs/SubstanceProtein_Subunit/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit/" + i5, "#/$defs/SubstanceProtein_Subunit/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/subunit",schemaPath:"#/properties/subunit/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subunit", "#/properties/subunit/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -657,3 +378,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -24,7 +24,7 @@ const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
 const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
 const obj0 = new Set(["amountQuantity", "amountRange", "amountString"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceReferenceInformation.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -37,124 +37,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceReferenceInformation" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SubstanceReferenceInformation"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceReferenceInformation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -162,21 +102,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -184,21 +116,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -206,52 +130,29 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data14 = data.comment;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-const err11 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.gene !== undefined && func0.call(data, "gene")){
@@ -265,25 +166,11 @@ if(data17.id !== undefined && func0.call(data17, "id")){
 let data18 = data17.id;
 if(typeof data18 === "string"){
 if(func6(data18) < 1){
-const err13 = {instancePath:instancePath+"/gene/" + i3+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/gene/" + i3+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/id", "#/$defs/SubstanceReferenceInformation_Gene/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data17.extension !== undefined && func0.call(data17, "extension")){
@@ -291,21 +178,13 @@ let data19 = data17.extension;
 if(Array.isArray(data19)){
 const len4 = data19.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data19[i4], {instancePath:instancePath+"/gene/" + i3+"/extension/" + i4,parentData:data19,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data19[i4], {instancePath:instancePath+"/gene/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/gene/" + i3+"/extension",schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/extension", "#/$defs/SubstanceReferenceInformation_Gene/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data17.modifierExtension !== undefined && func0.call(data17, "modifierExtension")){
@@ -313,33 +192,23 @@ let data21 = data17.modifierExtension;
 if(Array.isArray(data21)){
 const len5 = data21.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data21[i5], {instancePath:instancePath+"/gene/" + i3+"/modifierExtension/" + i5,parentData:data21,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data21[i5], {instancePath:instancePath+"/gene/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/gene/" + i3+"/modifierExtension",schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Gene/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data17.geneSequenceOrigin !== undefined && func0.call(data17, "geneSequenceOrigin")){
-if(!(func7(data17.geneSequenceOrigin, {instancePath:instancePath+"/gene/" + i3+"/geneSequenceOrigin",parentData:data17,parentDataProperty:"geneSequenceOrigin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data17.geneSequenceOrigin, {instancePath:instancePath+"/gene/" + i3+"/geneSequenceOrigin"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data17.gene !== undefined && func0.call(data17, "gene")){
-if(!(func7(data17.gene, {instancePath:instancePath+"/gene/" + i3+"/gene",parentData:data17,parentDataProperty:"gene",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data17.gene, {instancePath:instancePath+"/gene/" + i3+"/gene"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data17.source !== undefined && func0.call(data17, "source")){
@@ -347,45 +216,23 @@ let data25 = data17.source;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data25[i6], {instancePath:instancePath+"/gene/" + i3+"/source/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data25[i6], {instancePath:instancePath+"/gene/" + i3+"/source/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/gene/" + i3+"/source",schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3+"/source", "#/$defs/SubstanceReferenceInformation_Gene/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/gene/" + i3,schemaPath:"#/$defs/SubstanceReferenceInformation_Gene/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene/" + i3, "#/$defs/SubstanceReferenceInformation_Gene/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/gene",schemaPath:"#/properties/gene/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/gene", "#/properties/gene/type", {type: "array"}); errors++;
 }
 }
 if(data.geneElement !== undefined && func0.call(data, "geneElement")){
@@ -399,25 +246,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data29 = data28.id;
 if(typeof data29 === "string"){
 if(func6(data29) < 1){
-const err20 = {instancePath:instancePath+"/geneElement/" + i7+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/geneElement/" + i7+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/id", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -425,21 +258,13 @@ let data30 = data28.extension;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data30[i8], {instancePath:instancePath+"/geneElement/" + i7+"/extension/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data30[i8], {instancePath:instancePath+"/geneElement/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/geneElement/" + i7+"/extension",schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/extension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -447,33 +272,23 @@ let data32 = data28.modifierExtension;
 if(Array.isArray(data32)){
 const len9 = data32.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data32[i9], {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension/" + i9,parentData:data32,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i9], {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/geneElement/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.type !== undefined && func0.call(data28, "type")){
-if(!(func7(data28.type, {instancePath:instancePath+"/geneElement/" + i7+"/type",parentData:data28,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data28.type, {instancePath:instancePath+"/geneElement/" + i7+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data28.element !== undefined && func0.call(data28, "element")){
-if(!(func9(data28.element, {instancePath:instancePath+"/geneElement/" + i7+"/element",parentData:data28,parentDataProperty:"element",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data28.element, {instancePath:instancePath+"/geneElement/" + i7+"/element"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data28.source !== undefined && func0.call(data28, "source")){
@@ -481,45 +296,23 @@ let data36 = data28.source;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data36[i10], {instancePath:instancePath+"/geneElement/" + i7+"/source/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data36[i10], {instancePath:instancePath+"/geneElement/" + i7+"/source/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/geneElement/" + i7+"/source",schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7+"/source", "#/$defs/SubstanceReferenceInformation_GeneElement/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/geneElement/" + i7,schemaPath:"#/$defs/SubstanceReferenceInformation_GeneElement/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement/" + i7, "#/$defs/SubstanceReferenceInformation_GeneElement/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/geneElement",schemaPath:"#/properties/geneElement/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geneElement", "#/properties/geneElement/type", {type: "array"}); errors++;
 }
 }
 if(data.classification !== undefined && func0.call(data, "classification")){
@@ -533,25 +326,11 @@ if(data39.id !== undefined && func0.call(data39, "id")){
 let data40 = data39.id;
 if(typeof data40 === "string"){
 if(func6(data40) < 1){
-const err27 = {instancePath:instancePath+"/classification/" + i11+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/classification/" + i11+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/id", "#/$defs/SubstanceReferenceInformation_Classification/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data39.extension !== undefined && func0.call(data39, "extension")){
@@ -559,21 +338,13 @@ let data41 = data39.extension;
 if(Array.isArray(data41)){
 const len12 = data41.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data41[i12], {instancePath:instancePath+"/classification/" + i11+"/extension/" + i12,parentData:data41,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data41[i12], {instancePath:instancePath+"/classification/" + i11+"/extension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/classification/" + i11+"/extension",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/extension", "#/$defs/SubstanceReferenceInformation_Classification/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
@@ -581,33 +352,23 @@ let data43 = data39.modifierExtension;
 if(Array.isArray(data43)){
 const len13 = data43.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data43[i13], {instancePath:instancePath+"/classification/" + i11+"/modifierExtension/" + i13,parentData:data43,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data43[i13], {instancePath:instancePath+"/classification/" + i11+"/modifierExtension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/classification/" + i11+"/modifierExtension",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Classification/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data39.domain !== undefined && func0.call(data39, "domain")){
-if(!(func7(data39.domain, {instancePath:instancePath+"/classification/" + i11+"/domain",parentData:data39,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data39.domain, {instancePath:instancePath+"/classification/" + i11+"/domain"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data39.classification !== undefined && func0.call(data39, "classification")){
-if(!(func7(data39.classification, {instancePath:instancePath+"/classification/" + i11+"/classification",parentData:data39,parentDataProperty:"classification",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data39.classification, {instancePath:instancePath+"/classification/" + i11+"/classification"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data39.subtype !== undefined && func0.call(data39, "subtype")){
@@ -615,21 +376,13 @@ let data47 = data39.subtype;
 if(Array.isArray(data47)){
 const len14 = data47.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func7(data47[i14], {instancePath:instancePath+"/classification/" + i11+"/subtype/" + i14,parentData:data47,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data47[i14], {instancePath:instancePath+"/classification/" + i11+"/subtype/" + i14}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/classification/" + i11+"/subtype",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/subtype/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/subtype", "#/$defs/SubstanceReferenceInformation_Classification/properties/subtype/type", {type: "array"}); errors++;
 }
 }
 if(data39.source !== undefined && func0.call(data39, "source")){
@@ -637,45 +390,23 @@ let data49 = data39.source;
 if(Array.isArray(data49)){
 const len15 = data49.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func8(data49[i15], {instancePath:instancePath+"/classification/" + i11+"/source/" + i15,parentData:data49,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data49[i15], {instancePath:instancePath+"/classification/" + i11+"/source/" + i15}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/classification/" + i11+"/source",schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11+"/source", "#/$defs/SubstanceReferenceInformation_Classification/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/classification/" + i11,schemaPath:"#/$defs/SubstanceReferenceInformation_Classification/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification/" + i11, "#/$defs/SubstanceReferenceInformation_Classification/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/classification",schemaPath:"#/properties/classification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/classification", "#/properties/classification/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -689,25 +420,11 @@ if(data52.id !== undefined && func0.call(data52, "id")){
 let data53 = data52.id;
 if(typeof data53 === "string"){
 if(func6(data53) < 1){
-const err35 = {instancePath:instancePath+"/target/" + i16+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/target/" + i16+"/id",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/id", "#/$defs/SubstanceReferenceInformation_Target/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data52.extension !== undefined && func0.call(data52, "extension")){
@@ -715,21 +432,13 @@ let data54 = data52.extension;
 if(Array.isArray(data54)){
 const len17 = data54.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data54[i17], {instancePath:instancePath+"/target/" + i16+"/extension/" + i17,parentData:data54,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data54[i17], {instancePath:instancePath+"/target/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/target/" + i16+"/extension",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/extension", "#/$defs/SubstanceReferenceInformation_Target/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data52.modifierExtension !== undefined && func0.call(data52, "modifierExtension")){
@@ -737,100 +446,69 @@ let data56 = data52.modifierExtension;
 if(Array.isArray(data56)){
 const len18 = data56.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data56[i18], {instancePath:instancePath+"/target/" + i16+"/modifierExtension/" + i18,parentData:data56,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data56[i18], {instancePath:instancePath+"/target/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/target/" + i16+"/modifierExtension",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/modifierExtension", "#/$defs/SubstanceReferenceInformation_Target/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data52.target !== undefined && func0.call(data52, "target")){
-if(!(func9(data52.target, {instancePath:instancePath+"/target/" + i16+"/target",parentData:data52,parentDataProperty:"target",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data52.target, {instancePath:instancePath+"/target/" + i16+"/target"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data52.type !== undefined && func0.call(data52, "type")){
-if(!(func7(data52.type, {instancePath:instancePath+"/target/" + i16+"/type",parentData:data52,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52.type, {instancePath:instancePath+"/target/" + i16+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data52.interaction !== undefined && func0.call(data52, "interaction")){
-if(!(func7(data52.interaction, {instancePath:instancePath+"/target/" + i16+"/interaction",parentData:data52,parentDataProperty:"interaction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52.interaction, {instancePath:instancePath+"/target/" + i16+"/interaction"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data52.organism !== undefined && func0.call(data52, "organism")){
-if(!(func7(data52.organism, {instancePath:instancePath+"/target/" + i16+"/organism",parentData:data52,parentDataProperty:"organism",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52.organism, {instancePath:instancePath+"/target/" + i16+"/organism"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data52.organismType !== undefined && func0.call(data52, "organismType")){
-if(!(func7(data52.organismType, {instancePath:instancePath+"/target/" + i16+"/organismType",parentData:data52,parentDataProperty:"organismType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52.organismType, {instancePath:instancePath+"/target/" + i16+"/organismType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data52.amountQuantity !== undefined && func0.call(data52, "amountQuantity")){
-if(!(func10(data52.amountQuantity, {instancePath:instancePath+"/target/" + i16+"/amountQuantity",parentData:data52,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data52.amountQuantity, {instancePath:instancePath+"/target/" + i16+"/amountQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data52.amountRange !== undefined && func0.call(data52, "amountRange")){
-if(!(func11(data52.amountRange, {instancePath:instancePath+"/target/" + i16+"/amountRange",parentData:data52,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data52.amountRange, {instancePath:instancePath+"/target/" + i16+"/amountRange"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data52.amountString !== undefined && func0.call(data52, "amountString")){
 let data65 = data52.amountString;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-const err39 = {instancePath:instancePath+"/target/" + i16+"/amountString",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/target/" + i16+"/amountString",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/amountString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/amountString", "#/$defs/SubstanceReferenceInformation_Target/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data52._amountString !== undefined && func0.call(data52, "_amountString")){
-if(!(func2(data52._amountString, {instancePath:instancePath+"/target/" + i16+"/_amountString",parentData:data52,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data52._amountString, {instancePath:instancePath+"/target/" + i16+"/_amountString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data52.amountType !== undefined && func0.call(data52, "amountType")){
-if(!(func7(data52.amountType, {instancePath:instancePath+"/target/" + i16+"/amountType",parentData:data52,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data52.amountType, {instancePath:instancePath+"/target/" + i16+"/amountType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data52.source !== undefined && func0.call(data52, "source")){
@@ -838,68 +516,32 @@ let data68 = data52.source;
 if(Array.isArray(data68)){
 const len19 = data68.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func8(data68[i19], {instancePath:instancePath+"/target/" + i16+"/source/" + i19,parentData:data68,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data68[i19], {instancePath:instancePath+"/target/" + i16+"/source/" + i19}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/target/" + i16+"/source",schemaPath:"#/$defs/SubstanceReferenceInformation_Target/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16+"/source", "#/$defs/SubstanceReferenceInformation_Target/properties/source/type", {type: "array"}); errors++;
 }
 }
 const forms0 = func12(data52, obj0);
 if(forms0 !== null){
-const err42 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/target/" + i16,schemaPath:"#/$defs/SubstanceReferenceInformation_Target/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target/" + i16, "#/$defs/SubstanceReferenceInformation_Target/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -928,3 +570,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -21,7 +21,7 @@ const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -36,25 +36,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -62,21 +48,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -84,76 +62,49 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.family !== undefined && func0.call(data, "family")){
-if(!(func6(data.family, {instancePath:instancePath+"/family",parentData:data,parentDataProperty:"family",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.family, {instancePath:instancePath+"/family"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.genus !== undefined && func0.call(data, "genus")){
-if(!(func6(data.genus, {instancePath:instancePath+"/genus",parentData:data,parentDataProperty:"genus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.genus, {instancePath:instancePath+"/genus"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.species !== undefined && func0.call(data, "species")){
-if(!(func6(data.species, {instancePath:instancePath+"/species",parentData:data,parentDataProperty:"species",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.species, {instancePath:instancePath+"/species"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.intraspecificType !== undefined && func0.call(data, "intraspecificType")){
-if(!(func6(data.intraspecificType, {instancePath:instancePath+"/intraspecificType",parentData:data,parentDataProperty:"intraspecificType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.intraspecificType, {instancePath:instancePath+"/intraspecificType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.intraspecificDescription !== undefined && func0.call(data, "intraspecificDescription")){
 let data9 = data.intraspecificDescription;
 if(typeof data9 === "string"){
 if(func8(data9) < 1){
-const err4 = {instancePath:instancePath+"/intraspecificDescription",schemaPath:"#/properties/intraspecificDescription/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/intraspecificDescription",schemaPath:"#/properties/intraspecificDescription/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intraspecificDescription", "#/properties/intraspecificDescription/type", {type: "string"}); errors++;
 }
 }
 if(data._intraspecificDescription !== undefined && func0.call(data, "_intraspecificDescription")){
-if(!(func2(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription",parentData:data,parentDataProperty:"_intraspecificDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._intraspecificDescription, {instancePath:instancePath+"/_intraspecificDescription"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
@@ -167,25 +118,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data13 = data12.id;
 if(typeof data13 === "string"){
 if(func8(data13) < 1){
-const err6 = {instancePath:instancePath+"/author/" + i2+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/author/" + i2+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/id", "#/$defs/SubstanceSourceMaterial_Author/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -193,21 +130,13 @@ let data14 = data12.extension;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data14[i3], {instancePath:instancePath+"/author/" + i2+"/extension/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i3], {instancePath:instancePath+"/author/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/author/" + i2+"/extension",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/extension", "#/$defs/SubstanceSourceMaterial_Author/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -215,82 +144,44 @@ let data16 = data12.modifierExtension;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data16[i4], {instancePath:instancePath+"/author/" + i2+"/modifierExtension/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data16[i4], {instancePath:instancePath+"/author/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/author/" + i2+"/modifierExtension",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_Author/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.authorType !== undefined && func0.call(data12, "authorType")){
-if(!(func6(data12.authorType, {instancePath:instancePath+"/author/" + i2+"/authorType",parentData:data12,parentDataProperty:"authorType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data12.authorType, {instancePath:instancePath+"/author/" + i2+"/authorType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data12.authorDescription !== undefined && func0.call(data12, "authorDescription")){
 let data19 = data12.authorDescription;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-const err10 = {instancePath:instancePath+"/author/" + i2+"/authorDescription",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/author/" + i2+"/authorDescription",schemaPath:"#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2+"/authorDescription", "#/$defs/SubstanceSourceMaterial_Author/properties/authorDescription/type", {type: "string"}); errors++;
 }
 }
 if(data12._authorDescription !== undefined && func0.call(data12, "_authorDescription")){
-if(!(func2(data12._authorDescription, {instancePath:instancePath+"/author/" + i2+"/_authorDescription",parentData:data12,parentDataProperty:"_authorDescription",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data12._authorDescription, {instancePath:instancePath+"/author/" + i2+"/_authorDescription"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/author/" + i2,schemaPath:"#/$defs/SubstanceSourceMaterial_Author/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author/" + i2, "#/$defs/SubstanceSourceMaterial_Author/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/author",schemaPath:"#/properties/author/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/author", "#/properties/author/type", {type: "array"}); errors++;
 }
 }
 if(data.hybrid !== undefined && func0.call(data, "hybrid")){
@@ -300,25 +191,11 @@ if(data21.id !== undefined && func0.call(data21, "id")){
 let data22 = data21.id;
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-const err14 = {instancePath:instancePath+"/hybrid/id",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/hybrid/id",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/id", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data21.extension !== undefined && func0.call(data21, "extension")){
@@ -326,21 +203,13 @@ let data23 = data21.extension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/hybrid/extension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/hybrid/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/hybrid/extension",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/extension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data21.modifierExtension !== undefined && func0.call(data21, "modifierExtension")){
@@ -348,163 +217,87 @@ let data25 = data21.modifierExtension;
 if(Array.isArray(data25)){
 const len6 = data25.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data25[i6], {instancePath:instancePath+"/hybrid/modifierExtension/" + i6,parentData:data25,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i6], {instancePath:instancePath+"/hybrid/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/hybrid/modifierExtension",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/modifierExtension", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data21.maternalOrganismId !== undefined && func0.call(data21, "maternalOrganismId")){
 let data27 = data21.maternalOrganismId;
 if(typeof data27 === "string"){
 if(func8(data27) < 1){
-const err18 = {instancePath:instancePath+"/hybrid/maternalOrganismId",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/hybrid/maternalOrganismId",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismId/type", {type: "string"}); errors++;
 }
 }
 if(data21._maternalOrganismId !== undefined && func0.call(data21, "_maternalOrganismId")){
-if(!(func2(data21._maternalOrganismId, {instancePath:instancePath+"/hybrid/_maternalOrganismId",parentData:data21,parentDataProperty:"_maternalOrganismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._maternalOrganismId, {instancePath:instancePath+"/hybrid/_maternalOrganismId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.maternalOrganismName !== undefined && func0.call(data21, "maternalOrganismName")){
 let data29 = data21.maternalOrganismName;
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-const err20 = {instancePath:instancePath+"/hybrid/maternalOrganismName",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/hybrid/maternalOrganismName",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/maternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/maternalOrganismName/type", {type: "string"}); errors++;
 }
 }
 if(data21._maternalOrganismName !== undefined && func0.call(data21, "_maternalOrganismName")){
-if(!(func2(data21._maternalOrganismName, {instancePath:instancePath+"/hybrid/_maternalOrganismName",parentData:data21,parentDataProperty:"_maternalOrganismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._maternalOrganismName, {instancePath:instancePath+"/hybrid/_maternalOrganismName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.paternalOrganismId !== undefined && func0.call(data21, "paternalOrganismId")){
 let data31 = data21.paternalOrganismId;
 if(typeof data31 === "string"){
 if(func8(data31) < 1){
-const err22 = {instancePath:instancePath+"/hybrid/paternalOrganismId",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/hybrid/paternalOrganismId",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismId", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismId/type", {type: "string"}); errors++;
 }
 }
 if(data21._paternalOrganismId !== undefined && func0.call(data21, "_paternalOrganismId")){
-if(!(func2(data21._paternalOrganismId, {instancePath:instancePath+"/hybrid/_paternalOrganismId",parentData:data21,parentDataProperty:"_paternalOrganismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._paternalOrganismId, {instancePath:instancePath+"/hybrid/_paternalOrganismId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.paternalOrganismName !== undefined && func0.call(data21, "paternalOrganismName")){
 let data33 = data21.paternalOrganismName;
 if(typeof data33 === "string"){
 if(func8(data33) < 1){
-const err24 = {instancePath:instancePath+"/hybrid/paternalOrganismName",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/hybrid/paternalOrganismName",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid/paternalOrganismName", "#/$defs/SubstanceSourceMaterial_Hybrid/properties/paternalOrganismName/type", {type: "string"}); errors++;
 }
 }
 if(data21._paternalOrganismName !== undefined && func0.call(data21, "_paternalOrganismName")){
-if(!(func2(data21._paternalOrganismName, {instancePath:instancePath+"/hybrid/_paternalOrganismName",parentData:data21,parentDataProperty:"_paternalOrganismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data21._paternalOrganismName, {instancePath:instancePath+"/hybrid/_paternalOrganismName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data21.hybridType !== undefined && func0.call(data21, "hybridType")){
-if(!(func6(data21.hybridType, {instancePath:instancePath+"/hybrid/hybridType",parentData:data21,parentDataProperty:"hybridType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data21.hybridType, {instancePath:instancePath+"/hybrid/hybridType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/hybrid",schemaPath:"#/$defs/SubstanceSourceMaterial_Hybrid/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hybrid", "#/$defs/SubstanceSourceMaterial_Hybrid/type", {type: "object"}); errors++;
 }
 }
 if(data.organismGeneral !== undefined && func0.call(data, "organismGeneral")){
@@ -514,25 +307,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-const err27 = {instancePath:instancePath+"/organismGeneral/id",schemaPath:"#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/organismGeneral/id",schemaPath:"#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/id", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -540,21 +319,13 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len7 = data38.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data38[i7], {instancePath:instancePath+"/organismGeneral/extension/" + i7,parentData:data38,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data38[i7], {instancePath:instancePath+"/organismGeneral/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/organismGeneral/extension",schemaPath:"#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/extension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -562,69 +333,43 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len8 = data40.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data40[i8], {instancePath:instancePath+"/organismGeneral/modifierExtension/" + i8,parentData:data40,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i8], {instancePath:instancePath+"/organismGeneral/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/organismGeneral/modifierExtension",schemaPath:"#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral/modifierExtension", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.kingdom !== undefined && func0.call(data36, "kingdom")){
-if(!(func6(data36.kingdom, {instancePath:instancePath+"/organismGeneral/kingdom",parentData:data36,parentDataProperty:"kingdom",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36.kingdom, {instancePath:instancePath+"/organismGeneral/kingdom"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data36.phylum !== undefined && func0.call(data36, "phylum")){
-if(!(func6(data36.phylum, {instancePath:instancePath+"/organismGeneral/phylum",parentData:data36,parentDataProperty:"phylum",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36.phylum, {instancePath:instancePath+"/organismGeneral/phylum"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data36.class !== undefined && func0.call(data36, "class")){
-if(!(func6(data36.class, {instancePath:instancePath+"/organismGeneral/class",parentData:data36,parentDataProperty:"class",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36.class, {instancePath:instancePath+"/organismGeneral/class"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data36.order !== undefined && func0.call(data36, "order")){
-if(!(func6(data36.order, {instancePath:instancePath+"/organismGeneral/order",parentData:data36,parentDataProperty:"order",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36.order, {instancePath:instancePath+"/organismGeneral/order"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/organismGeneral",schemaPath:"#/$defs/SubstanceSourceMaterial_OrganismGeneral/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismGeneral", "#/$defs/SubstanceSourceMaterial_OrganismGeneral/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -649,7 +394,7 @@ validate1.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceSourceMaterial.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -662,124 +407,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSourceMaterial" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SubstanceSourceMaterial"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSourceMaterial"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -787,21 +472,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -809,21 +486,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -831,76 +500,49 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.sourceMaterialClass !== undefined && func0.call(data, "sourceMaterialClass")){
-if(!(func6(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass",parentData:data,parentDataProperty:"sourceMaterialClass",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.sourceMaterialClass, {instancePath:instancePath+"/sourceMaterialClass"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.sourceMaterialType !== undefined && func0.call(data, "sourceMaterialType")){
-if(!(func6(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType",parentData:data,parentDataProperty:"sourceMaterialType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.sourceMaterialType, {instancePath:instancePath+"/sourceMaterialType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.sourceMaterialState !== undefined && func0.call(data, "sourceMaterialState")){
-if(!(func6(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState",parentData:data,parentDataProperty:"sourceMaterialState",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.sourceMaterialState, {instancePath:instancePath+"/sourceMaterialState"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.organismId !== undefined && func0.call(data, "organismId")){
-if(!(func7(data.organismId, {instancePath:instancePath+"/organismId",parentData:data,parentDataProperty:"organismId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.organismId, {instancePath:instancePath+"/organismId"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.organismName !== undefined && func0.call(data, "organismName")){
 let data18 = data.organismName;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-const err11 = {instancePath:instancePath+"/organismName",schemaPath:"#/properties/organismName/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/organismName",schemaPath:"#/properties/organismName/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/organismName", "#/properties/organismName/type", {type: "string"}); errors++;
 }
 }
 if(data._organismName !== undefined && func0.call(data, "_organismName")){
-if(!(func2(data._organismName, {instancePath:instancePath+"/_organismName",parentData:data,parentDataProperty:"_organismName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._organismName, {instancePath:instancePath+"/_organismName"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parentSubstanceId !== undefined && func0.call(data, "parentSubstanceId")){
@@ -908,21 +550,13 @@ let data20 = data.parentSubstanceId;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data20[i3], {instancePath:instancePath+"/parentSubstanceId/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data20[i3], {instancePath:instancePath+"/parentSubstanceId/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/parentSubstanceId",schemaPath:"#/properties/parentSubstanceId/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceId", "#/properties/parentSubstanceId/type", {type: "array"}); errors++;
 }
 }
 if(data.parentSubstanceName !== undefined && func0.call(data, "parentSubstanceName")){
@@ -933,37 +567,16 @@ for(let i4=0; i4<len4; i4++){
 let data23 = data22[i4];
 if(typeof data23 === "string"){
 if(func8(data23) < 1){
-const err14 = {instancePath:instancePath+"/parentSubstanceName/" + i4,schemaPath:"#/properties/parentSubstanceName/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/parentSubstanceName/" + i4,schemaPath:"#/properties/parentSubstanceName/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName/" + i4, "#/properties/parentSubstanceName/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/parentSubstanceName",schemaPath:"#/properties/parentSubstanceName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parentSubstanceName", "#/properties/parentSubstanceName/type", {type: "array"}); errors++;
 }
 }
 if(data._parentSubstanceName !== undefined && func0.call(data, "_parentSubstanceName")){
@@ -971,21 +584,13 @@ let data24 = data._parentSubstanceName;
 if(Array.isArray(data24)){
 const len5 = data24.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data24[i5], {instancePath:instancePath+"/_parentSubstanceName/" + i5,parentData:data24,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data24[i5], {instancePath:instancePath+"/_parentSubstanceName/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/_parentSubstanceName",schemaPath:"#/properties/_parentSubstanceName/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_parentSubstanceName", "#/properties/_parentSubstanceName/type", {type: "array"}); errors++;
 }
 }
 if(data.countryOfOrigin !== undefined && func0.call(data, "countryOfOrigin")){
@@ -993,21 +598,13 @@ let data26 = data.countryOfOrigin;
 if(Array.isArray(data26)){
 const len6 = data26.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func6(data26[i6], {instancePath:instancePath+"/countryOfOrigin/" + i6,parentData:data26,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data26[i6], {instancePath:instancePath+"/countryOfOrigin/" + i6}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/countryOfOrigin",schemaPath:"#/properties/countryOfOrigin/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/countryOfOrigin", "#/properties/countryOfOrigin/type", {type: "array"}); errors++;
 }
 }
 if(data.geographicalLocation !== undefined && func0.call(data, "geographicalLocation")){
@@ -1018,37 +615,16 @@ for(let i7=0; i7<len7; i7++){
 let data29 = data28[i7];
 if(typeof data29 === "string"){
 if(func8(data29) < 1){
-const err19 = {instancePath:instancePath+"/geographicalLocation/" + i7,schemaPath:"#/properties/geographicalLocation/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/geographicalLocation/" + i7,schemaPath:"#/properties/geographicalLocation/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation/" + i7, "#/properties/geographicalLocation/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/geographicalLocation",schemaPath:"#/properties/geographicalLocation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/geographicalLocation", "#/properties/geographicalLocation/type", {type: "array"}); errors++;
 }
 }
 if(data._geographicalLocation !== undefined && func0.call(data, "_geographicalLocation")){
@@ -1056,27 +632,18 @@ let data30 = data._geographicalLocation;
 if(Array.isArray(data30)){
 const len8 = data30.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2(data30[i8], {instancePath:instancePath+"/_geographicalLocation/" + i8,parentData:data30,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data30[i8], {instancePath:instancePath+"/_geographicalLocation/" + i8}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/_geographicalLocation",schemaPath:"#/properties/_geographicalLocation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_geographicalLocation", "#/properties/_geographicalLocation/type", {type: "array"}); errors++;
 }
 }
 if(data.developmentStage !== undefined && func0.call(data, "developmentStage")){
-if(!(func6(data.developmentStage, {instancePath:instancePath+"/developmentStage",parentData:data,parentDataProperty:"developmentStage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.developmentStage, {instancePath:instancePath+"/developmentStage"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.fractionDescription !== undefined && func0.call(data, "fractionDescription")){
@@ -1090,25 +657,11 @@ if(data34.id !== undefined && func0.call(data34, "id")){
 let data35 = data34.id;
 if(typeof data35 === "string"){
 if(func8(data35) < 1){
-const err23 = {instancePath:instancePath+"/fractionDescription/" + i9+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/fractionDescription/" + i9+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/id", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data34.extension !== undefined && func0.call(data34, "extension")){
@@ -1116,21 +669,13 @@ let data36 = data34.extension;
 if(Array.isArray(data36)){
 const len10 = data36.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data36[i10], {instancePath:instancePath+"/fractionDescription/" + i9+"/extension/" + i10,parentData:data36,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data36[i10], {instancePath:instancePath+"/fractionDescription/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/fractionDescription/" + i9+"/extension",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/extension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data34.modifierExtension !== undefined && func0.call(data34, "modifierExtension")){
@@ -1138,88 +683,49 @@ let data38 = data34.modifierExtension;
 if(Array.isArray(data38)){
 const len11 = data38.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data38[i11], {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension/" + i11,parentData:data38,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data38[i11], {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/fractionDescription/" + i9+"/modifierExtension",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data34.fraction !== undefined && func0.call(data34, "fraction")){
 let data40 = data34.fraction;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-const err27 = {instancePath:instancePath+"/fractionDescription/" + i9+"/fraction",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/fractionDescription/" + i9+"/fraction",schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9+"/fraction", "#/$defs/SubstanceSourceMaterial_FractionDescription/properties/fraction/type", {type: "string"}); errors++;
 }
 }
 if(data34._fraction !== undefined && func0.call(data34, "_fraction")){
-if(!(func2(data34._fraction, {instancePath:instancePath+"/fractionDescription/" + i9+"/_fraction",parentData:data34,parentDataProperty:"_fraction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data34._fraction, {instancePath:instancePath+"/fractionDescription/" + i9+"/_fraction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data34.materialType !== undefined && func0.call(data34, "materialType")){
-if(!(func6(data34.materialType, {instancePath:instancePath+"/fractionDescription/" + i9+"/materialType",parentData:data34,parentDataProperty:"materialType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data34.materialType, {instancePath:instancePath+"/fractionDescription/" + i9+"/materialType"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/fractionDescription/" + i9,schemaPath:"#/$defs/SubstanceSourceMaterial_FractionDescription/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription/" + i9, "#/$defs/SubstanceSourceMaterial_FractionDescription/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/fractionDescription",schemaPath:"#/properties/fractionDescription/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fractionDescription", "#/properties/fractionDescription/type", {type: "array"}); errors++;
 }
 }
 if(data.organism !== undefined && func0.call(data, "organism")){
-if(!(validate1(data.organism, {instancePath:instancePath+"/organism",parentData:data,parentDataProperty:"organism",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.organism, {instancePath:instancePath+"/organism"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.partDescription !== undefined && func0.call(data, "partDescription")){
@@ -1233,25 +739,11 @@ if(data45.id !== undefined && func0.call(data45, "id")){
 let data46 = data45.id;
 if(typeof data46 === "string"){
 if(func8(data46) < 1){
-const err31 = {instancePath:instancePath+"/partDescription/" + i12+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/partDescription/" + i12+"/id",schemaPath:"#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/id", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data45.extension !== undefined && func0.call(data45, "extension")){
@@ -1259,21 +751,13 @@ let data47 = data45.extension;
 if(Array.isArray(data47)){
 const len13 = data47.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data47[i13], {instancePath:instancePath+"/partDescription/" + i12+"/extension/" + i13,parentData:data47,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i13], {instancePath:instancePath+"/partDescription/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/partDescription/" + i12+"/extension",schemaPath:"#/$defs/SubstanceSourceMaterial_PartDescription/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/extension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data45.modifierExtension !== undefined && func0.call(data45, "modifierExtension")){
@@ -1281,69 +765,38 @@ let data49 = data45.modifierExtension;
 if(Array.isArray(data49)){
 const len14 = data49.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data49[i14], {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension/" + i14,parentData:data49,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data49[i14], {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/partDescription/" + i12+"/modifierExtension",schemaPath:"#/$defs/SubstanceSourceMaterial_PartDescription/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12+"/modifierExtension", "#/$defs/SubstanceSourceMaterial_PartDescription/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data45.part !== undefined && func0.call(data45, "part")){
-if(!(func6(data45.part, {instancePath:instancePath+"/partDescription/" + i12+"/part",parentData:data45,parentDataProperty:"part",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data45.part, {instancePath:instancePath+"/partDescription/" + i12+"/part"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data45.partLocation !== undefined && func0.call(data45, "partLocation")){
-if(!(func6(data45.partLocation, {instancePath:instancePath+"/partDescription/" + i12+"/partLocation",parentData:data45,parentDataProperty:"partLocation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data45.partLocation, {instancePath:instancePath+"/partDescription/" + i12+"/partLocation"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/partDescription/" + i12,schemaPath:"#/$defs/SubstanceSourceMaterial_PartDescription/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription/" + i12, "#/$defs/SubstanceSourceMaterial_PartDescription/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/partDescription",schemaPath:"#/properties/partDescription/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partDescription", "#/properties/partDescription/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -1382,3 +835,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

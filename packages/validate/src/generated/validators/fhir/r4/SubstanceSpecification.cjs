@@ -34,7 +34,7 @@ const obj3 = new Set(["amountQuantity", "amountRange", "amountRatio", "amountStr
 const func14 = require("./datatypes.cjs")["Attachment"];
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -49,25 +49,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -75,21 +61,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -97,45 +75,33 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-if(!(func7(data.name, {instancePath:instancePath+"/name",parentData:data,parentDataProperty:"name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.substitution !== undefined && func0.call(data, "substitution")){
-if(!(func7(data.substitution, {instancePath:instancePath+"/substitution",parentData:data,parentDataProperty:"substitution",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.substitution, {instancePath:instancePath+"/substitution"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.halfLife !== undefined && func0.call(data, "halfLife")){
-if(!(func10(data.halfLife, {instancePath:instancePath+"/halfLife",parentData:data,parentDataProperty:"halfLife",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.halfLife, {instancePath:instancePath+"/halfLife"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -145,25 +111,11 @@ if(data9.id !== undefined && func0.call(data9, "id")){
 let data10 = data9.id;
 if(typeof data10 === "string"){
 if(func8(data10) < 1){
-const err4 = {instancePath:instancePath+"/molecularWeight/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/molecularWeight/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data9.extension !== undefined && func0.call(data9, "extension")){
@@ -171,21 +123,13 @@ let data11 = data9.extension;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data11[i2], {instancePath:instancePath+"/molecularWeight/extension/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i2], {instancePath:instancePath+"/molecularWeight/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/molecularWeight/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data9.modifierExtension !== undefined && func0.call(data9, "modifierExtension")){
@@ -193,63 +137,38 @@ let data13 = data9.modifierExtension;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data13[i3], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i3], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/molecularWeight/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data9.method !== undefined && func0.call(data9, "method")){
-if(!(func7(data9.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data9,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data9.method, {instancePath:instancePath+"/molecularWeight/method"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data9.type !== undefined && func0.call(data9, "type")){
-if(!(func7(data9.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data9,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data9.type, {instancePath:instancePath+"/molecularWeight/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data9.amount !== undefined && func0.call(data9, "amount")){
-if(!(func10(data9.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data9,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data9.amount, {instancePath:instancePath+"/molecularWeight/amount"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -270,7 +189,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -285,25 +204,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func8(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -311,21 +216,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -333,95 +230,55 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.stereochemistry !== undefined && func0.call(data, "stereochemistry")){
-if(!(func7(data.stereochemistry, {instancePath:instancePath+"/stereochemistry",parentData:data,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.stereochemistry, {instancePath:instancePath+"/stereochemistry"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.opticalActivity !== undefined && func0.call(data, "opticalActivity")){
-if(!(func7(data.opticalActivity, {instancePath:instancePath+"/opticalActivity",parentData:data,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.opticalActivity, {instancePath:instancePath+"/opticalActivity"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.molecularFormula !== undefined && func0.call(data, "molecularFormula")){
 let data7 = data.molecularFormula;
 if(typeof data7 === "string"){
 if(func8(data7) < 1){
-const err4 = {instancePath:instancePath+"/molecularFormula",schemaPath:"#/properties/molecularFormula/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/molecularFormula",schemaPath:"#/properties/molecularFormula/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormula", "#/properties/molecularFormula/type", {type: "string"}); errors++;
 }
 }
 if(data._molecularFormula !== undefined && func0.call(data, "_molecularFormula")){
-if(!(func2(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula",parentData:data,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._molecularFormula, {instancePath:instancePath+"/_molecularFormula"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.molecularFormulaByMoiety !== undefined && func0.call(data, "molecularFormulaByMoiety")){
 let data9 = data.molecularFormulaByMoiety;
 if(typeof data9 === "string"){
 if(func8(data9) < 1){
-const err6 = {instancePath:instancePath+"/molecularFormulaByMoiety",schemaPath:"#/properties/molecularFormulaByMoiety/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/molecularFormulaByMoiety",schemaPath:"#/properties/molecularFormulaByMoiety/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularFormulaByMoiety", "#/properties/molecularFormulaByMoiety/type", {type: "string"}); errors++;
 }
 }
 if(data._molecularFormulaByMoiety !== undefined && func0.call(data, "_molecularFormulaByMoiety")){
-if(!(func2(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety",parentData:data,parentDataProperty:"_molecularFormulaByMoiety",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._molecularFormulaByMoiety, {instancePath:instancePath+"/_molecularFormulaByMoiety"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.isotope !== undefined && func0.call(data, "isotope")){
@@ -429,21 +286,13 @@ let data11 = data.isotope;
 if(Array.isArray(data11)){
 const len2 = data11.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1(data11[i2], {instancePath:instancePath+"/isotope/" + i2,parentData:data11,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data11[i2], {instancePath:instancePath+"/isotope/" + i2}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/isotope",schemaPath:"#/properties/isotope/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/isotope", "#/properties/isotope/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -453,25 +302,11 @@ if(data13.id !== undefined && func0.call(data13, "id")){
 let data14 = data13.id;
 if(typeof data14 === "string"){
 if(func8(data14) < 1){
-const err9 = {instancePath:instancePath+"/molecularWeight/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/molecularWeight/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data13.extension !== undefined && func0.call(data13, "extension")){
@@ -479,21 +314,13 @@ let data15 = data13.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/molecularWeight/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i3], {instancePath:instancePath+"/molecularWeight/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/molecularWeight/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data13.modifierExtension !== undefined && func0.call(data13, "modifierExtension")){
@@ -501,51 +328,33 @@ let data17 = data13.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i4], {instancePath:instancePath+"/molecularWeight/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/molecularWeight/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data13.method !== undefined && func0.call(data13, "method")){
-if(!(func7(data13.method, {instancePath:instancePath+"/molecularWeight/method",parentData:data13,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.method, {instancePath:instancePath+"/molecularWeight/method"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.type !== undefined && func0.call(data13, "type")){
-if(!(func7(data13.type, {instancePath:instancePath+"/molecularWeight/type",parentData:data13,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data13.type, {instancePath:instancePath+"/molecularWeight/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data13.amount !== undefined && func0.call(data13, "amount")){
-if(!(func10(data13.amount, {instancePath:instancePath+"/molecularWeight/amount",parentData:data13,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data13.amount, {instancePath:instancePath+"/molecularWeight/amount"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -553,21 +362,13 @@ let data22 = data.source;
 if(Array.isArray(data22)){
 const len5 = data22.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data22[i5], {instancePath:instancePath+"/source/" + i5,parentData:data22,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data22[i5], {instancePath:instancePath+"/source/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.representation !== undefined && func0.call(data, "representation")){
@@ -581,25 +382,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-const err15 = {instancePath:instancePath+"/representation/" + i6+"/id",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/representation/" + i6+"/id",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/id", "#/$defs/SubstanceSpecification_Representation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -607,21 +394,13 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len7 = data27.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data27[i7], {instancePath:instancePath+"/representation/" + i6+"/extension/" + i7,parentData:data27,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i7], {instancePath:instancePath+"/representation/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/representation/" + i6+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/extension", "#/$defs/SubstanceSpecification_Representation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -629,100 +408,54 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len8 = data29.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data29[i8], {instancePath:instancePath+"/representation/" + i6+"/modifierExtension/" + i8,parentData:data29,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i8], {instancePath:instancePath+"/representation/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/representation/" + i6+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/modifierExtension", "#/$defs/SubstanceSpecification_Representation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.type !== undefined && func0.call(data25, "type")){
-if(!(func7(data25.type, {instancePath:instancePath+"/representation/" + i6+"/type",parentData:data25,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25.type, {instancePath:instancePath+"/representation/" + i6+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data25.representation !== undefined && func0.call(data25, "representation")){
 let data32 = data25.representation;
 if(typeof data32 === "string"){
 if(func8(data32) < 1){
-const err19 = {instancePath:instancePath+"/representation/" + i6+"/representation",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/representation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/representation/" + i6+"/representation",schemaPath:"#/$defs/SubstanceSpecification_Representation/properties/representation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6+"/representation", "#/$defs/SubstanceSpecification_Representation/properties/representation/type", {type: "string"}); errors++;
 }
 }
 if(data25._representation !== undefined && func0.call(data25, "_representation")){
-if(!(func2(data25._representation, {instancePath:instancePath+"/representation/" + i6+"/_representation",parentData:data25,parentDataProperty:"_representation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._representation, {instancePath:instancePath+"/representation/" + i6+"/_representation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data25.attachment !== undefined && func0.call(data25, "attachment")){
-if(!(func14(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment",parentData:data25,parentDataProperty:"attachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data25.attachment, {instancePath:instancePath+"/representation/" + i6+"/attachment"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/representation/" + i6,schemaPath:"#/$defs/SubstanceSpecification_Representation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation/" + i6, "#/$defs/SubstanceSpecification_Representation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/representation",schemaPath:"#/properties/representation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/representation", "#/properties/representation/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -752,7 +485,7 @@ validate2.evaluated = {
 const wrapper0 = {validate: validate3};
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -767,14 +500,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -791,14 +517,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -810,14 +529,7 @@ props0._name = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -843,25 +555,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -869,21 +567,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -891,82 +581,49 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data6 = data.name;
 if(typeof data6 === "string"){
 if(func8(data6) < 1){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func7(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.status, {instancePath:instancePath+"/status"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.preferred !== undefined && func0.call(data, "preferred")){
 if(typeof data.preferred !== "boolean"){
-const err9 = {instancePath:instancePath+"/preferred",schemaPath:"#/properties/preferred/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/preferred", "#/properties/preferred/type", {type: "boolean"}); errors++;
 }
 }
 if(data._preferred !== undefined && func0.call(data, "_preferred")){
-if(!(func2(data._preferred, {instancePath:instancePath+"/_preferred",parentData:data,parentDataProperty:"_preferred",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._preferred, {instancePath:instancePath+"/_preferred"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
@@ -974,21 +631,13 @@ let data12 = data.language;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func7(data12[i2], {instancePath:instancePath+"/language/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data12[i2], {instancePath:instancePath+"/language/" + i2}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
@@ -996,21 +645,13 @@ let data14 = data.domain;
 if(Array.isArray(data14)){
 const len3 = data14.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data14[i3], {instancePath:instancePath+"/domain/" + i3,parentData:data14,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data14[i3], {instancePath:instancePath+"/domain/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/domain",schemaPath:"#/properties/domain/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/domain", "#/properties/domain/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -1018,21 +659,13 @@ let data16 = data.jurisdiction;
 if(Array.isArray(data16)){
 const len4 = data16.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data16[i4], {instancePath:instancePath+"/jurisdiction/" + i4,parentData:data16,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data16[i4], {instancePath:instancePath+"/jurisdiction/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.synonym !== undefined && func0.call(data, "synonym")){
@@ -1040,21 +673,13 @@ let data18 = data.synonym;
 if(Array.isArray(data18)){
 const len5 = data18.length;
 for(let i5=0; i5<len5; i5++){
-if(!(wrapper0.validate(data18[i5], {instancePath:instancePath+"/synonym/" + i5,parentData:data18,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data18[i5], {instancePath:instancePath+"/synonym/" + i5}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/synonym",schemaPath:"#/properties/synonym/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/synonym", "#/properties/synonym/type", {type: "array"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
@@ -1062,21 +687,13 @@ let data20 = data.translation;
 if(Array.isArray(data20)){
 const len6 = data20.length;
 for(let i6=0; i6<len6; i6++){
-if(!(wrapper0.validate(data20[i6], {instancePath:instancePath+"/translation/" + i6,parentData:data20,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = wrapper0.validate.errors; else for (const vError of wrapper0.validate.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(wrapper0.validate(data20[i6], {instancePath:instancePath+"/translation/" + i6}))){
+vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/translation",schemaPath:"#/properties/translation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/properties/translation/type", {type: "array"}); errors++;
 }
 }
 if(data.official !== undefined && func0.call(data, "official")){
@@ -1090,25 +707,11 @@ if(data23.id !== undefined && func0.call(data23, "id")){
 let data24 = data23.id;
 if(typeof data24 === "string"){
 if(func8(data24) < 1){
-const err15 = {instancePath:instancePath+"/official/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/official/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/id", "#/$defs/SubstanceSpecification_Official/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data23.extension !== undefined && func0.call(data23, "extension")){
@@ -1116,21 +719,13 @@ let data25 = data23.extension;
 if(Array.isArray(data25)){
 const len8 = data25.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data25[i8], {instancePath:instancePath+"/official/" + i7+"/extension/" + i8,parentData:data25,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data25[i8], {instancePath:instancePath+"/official/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/official/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/extension", "#/$defs/SubstanceSpecification_Official/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data23.modifierExtension !== undefined && func0.call(data23, "modifierExtension")){
@@ -1138,98 +733,52 @@ let data27 = data23.modifierExtension;
 if(Array.isArray(data27)){
 const len9 = data27.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data27[i9], {instancePath:instancePath+"/official/" + i7+"/modifierExtension/" + i9,parentData:data27,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i9], {instancePath:instancePath+"/official/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/official/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Official/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data23.authority !== undefined && func0.call(data23, "authority")){
-if(!(func7(data23.authority, {instancePath:instancePath+"/official/" + i7+"/authority",parentData:data23,parentDataProperty:"authority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data23.authority, {instancePath:instancePath+"/official/" + i7+"/authority"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data23.status !== undefined && func0.call(data23, "status")){
-if(!(func7(data23.status, {instancePath:instancePath+"/official/" + i7+"/status",parentData:data23,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data23.status, {instancePath:instancePath+"/official/" + i7+"/status"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data23.date !== undefined && func0.call(data23, "date")){
 let data31 = data23.date;
 if(typeof data31 === "string"){
 if(!pattern3.test(data31)){
-const err19 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data31))){
-const err20 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/official/" + i7+"/date",schemaPath:"#/$defs/SubstanceSpecification_Official/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7+"/date", "#/$defs/SubstanceSpecification_Official/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data23._date !== undefined && func0.call(data23, "_date")){
-if(!(func2(data23._date, {instancePath:instancePath+"/official/" + i7+"/_date",parentData:data23,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data23._date, {instancePath:instancePath+"/official/" + i7+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/official/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Official/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official/" + i7, "#/$defs/SubstanceSpecification_Official/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/official",schemaPath:"#/properties/official/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/official", "#/properties/official/type", {type: "array"}); errors++;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -1237,33 +786,18 @@ let data33 = data.source;
 if(Array.isArray(data33)){
 const len10 = data33.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func9(data33[i10], {instancePath:instancePath+"/source/" + i10,parentData:data33,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data33[i10], {instancePath:instancePath+"/source/" + i10}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 evaluated0.props = props0;
@@ -1272,7 +806,7 @@ return errors === 0;
 validate3.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/SubstanceSpecification.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1285,124 +819,64 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("SubstanceSpecification" !== data.resourceType){
-const err1 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "SubstanceSpecification"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "SubstanceSpecification"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data3 = data.implicitRules;
 if(typeof data3 === "string"){
 if(!pattern1.test(data3)){
-const err4 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data5 = data.language;
 if(typeof data5 === "string"){
 if(!pattern2.test(data5)){
-const err6 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1410,21 +884,13 @@ let data8 = data.contained;
 if(Array.isArray(data8)){
 const len0 = data8.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data8,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1432,21 +898,13 @@ let data10 = data.extension;
 if(Array.isArray(data10)){
 const len1 = data10.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data10,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1454,76 +912,49 @@ let data12 = data.modifierExtension;
 if(Array.isArray(data12)){
 const len2 = data12.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data12,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-if(!(func7(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.status, {instancePath:instancePath+"/status"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.domain !== undefined && func0.call(data, "domain")){
-if(!(func7(data.domain, {instancePath:instancePath+"/domain",parentData:data,parentDataProperty:"domain",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.domain, {instancePath:instancePath+"/domain"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data18 = data.description;
 if(typeof data18 === "string"){
 if(func8(data18) < 1){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
@@ -1531,52 +962,29 @@ let data20 = data.source;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func9(data20[i3], {instancePath:instancePath+"/source/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data20[i3], {instancePath:instancePath+"/source/" + i3}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/source", "#/properties/source/type", {type: "array"}); errors++;
 }
 }
 if(data.comment !== undefined && func0.call(data, "comment")){
 let data22 = data.comment;
 if(typeof data22 === "string"){
 if(func8(data22) < 1){
-const err14 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/comment", "#/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data._comment !== undefined && func0.call(data, "_comment")){
-if(!(func2(data._comment, {instancePath:instancePath+"/_comment",parentData:data,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._comment, {instancePath:instancePath+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.moiety !== undefined && func0.call(data, "moiety")){
@@ -1590,25 +998,11 @@ if(data25.id !== undefined && func0.call(data25, "id")){
 let data26 = data25.id;
 if(typeof data26 === "string"){
 if(func8(data26) < 1){
-const err16 = {instancePath:instancePath+"/moiety/" + i4+"/id",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/moiety/" + i4+"/id",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/id", "#/$defs/SubstanceSpecification_Moiety/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data25.extension !== undefined && func0.call(data25, "extension")){
@@ -1616,21 +1010,13 @@ let data27 = data25.extension;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data27[i5], {instancePath:instancePath+"/moiety/" + i4+"/extension/" + i5,parentData:data27,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data27[i5], {instancePath:instancePath+"/moiety/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/moiety/" + i4+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/extension", "#/$defs/SubstanceSpecification_Moiety/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data25.modifierExtension !== undefined && func0.call(data25, "modifierExtension")){
@@ -1638,179 +1024,100 @@ let data29 = data25.modifierExtension;
 if(Array.isArray(data29)){
 const len6 = data29.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension/" + i6,parentData:data29,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data29[i6], {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/moiety/" + i4+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/modifierExtension", "#/$defs/SubstanceSpecification_Moiety/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data25.role !== undefined && func0.call(data25, "role")){
-if(!(func7(data25.role, {instancePath:instancePath+"/moiety/" + i4+"/role",parentData:data25,parentDataProperty:"role",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25.role, {instancePath:instancePath+"/moiety/" + i4+"/role"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data25.identifier !== undefined && func0.call(data25, "identifier")){
-if(!(func6(data25.identifier, {instancePath:instancePath+"/moiety/" + i4+"/identifier",parentData:data25,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data25.identifier, {instancePath:instancePath+"/moiety/" + i4+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data25.name !== undefined && func0.call(data25, "name")){
 let data33 = data25.name;
 if(typeof data33 === "string"){
 if(func8(data33) < 1){
-const err20 = {instancePath:instancePath+"/moiety/" + i4+"/name",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/moiety/" + i4+"/name",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/name", "#/$defs/SubstanceSpecification_Moiety/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data25._name !== undefined && func0.call(data25, "_name")){
-if(!(func2(data25._name, {instancePath:instancePath+"/moiety/" + i4+"/_name",parentData:data25,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._name, {instancePath:instancePath+"/moiety/" + i4+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data25.stereochemistry !== undefined && func0.call(data25, "stereochemistry")){
-if(!(func7(data25.stereochemistry, {instancePath:instancePath+"/moiety/" + i4+"/stereochemistry",parentData:data25,parentDataProperty:"stereochemistry",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25.stereochemistry, {instancePath:instancePath+"/moiety/" + i4+"/stereochemistry"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data25.opticalActivity !== undefined && func0.call(data25, "opticalActivity")){
-if(!(func7(data25.opticalActivity, {instancePath:instancePath+"/moiety/" + i4+"/opticalActivity",parentData:data25,parentDataProperty:"opticalActivity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25.opticalActivity, {instancePath:instancePath+"/moiety/" + i4+"/opticalActivity"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data25.molecularFormula !== undefined && func0.call(data25, "molecularFormula")){
 let data37 = data25.molecularFormula;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-const err22 = {instancePath:instancePath+"/moiety/" + i4+"/molecularFormula",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/moiety/" + i4+"/molecularFormula",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/molecularFormula", "#/$defs/SubstanceSpecification_Moiety/properties/molecularFormula/type", {type: "string"}); errors++;
 }
 }
 if(data25._molecularFormula !== undefined && func0.call(data25, "_molecularFormula")){
-if(!(func2(data25._molecularFormula, {instancePath:instancePath+"/moiety/" + i4+"/_molecularFormula",parentData:data25,parentDataProperty:"_molecularFormula",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._molecularFormula, {instancePath:instancePath+"/moiety/" + i4+"/_molecularFormula"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data25.amountQuantity !== undefined && func0.call(data25, "amountQuantity")){
-if(!(func10(data25.amountQuantity, {instancePath:instancePath+"/moiety/" + i4+"/amountQuantity",parentData:data25,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data25.amountQuantity, {instancePath:instancePath+"/moiety/" + i4+"/amountQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data25.amountString !== undefined && func0.call(data25, "amountString")){
 let data40 = data25.amountString;
 if(typeof data40 === "string"){
 if(func8(data40) < 1){
-const err24 = {instancePath:instancePath+"/moiety/" + i4+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/moiety/" + i4+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Moiety/properties/amountString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4+"/amountString", "#/$defs/SubstanceSpecification_Moiety/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data25._amountString !== undefined && func0.call(data25, "_amountString")){
-if(!(func2(data25._amountString, {instancePath:instancePath+"/moiety/" + i4+"/_amountString",parentData:data25,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data25._amountString, {instancePath:instancePath+"/moiety/" + i4+"/_amountString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms0 = func11(data25, obj0);
 if(forms0 !== null){
-const err26 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/cdxChoice", {choice: "amount[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/moiety/" + i4,schemaPath:"#/$defs/SubstanceSpecification_Moiety/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety/" + i4, "#/$defs/SubstanceSpecification_Moiety/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/moiety",schemaPath:"#/properties/moiety/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/moiety", "#/properties/moiety/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -1824,25 +1131,11 @@ if(data43.id !== undefined && func0.call(data43, "id")){
 let data44 = data43.id;
 if(typeof data44 === "string"){
 if(func8(data44) < 1){
-const err29 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/property/" + i7+"/id",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/id", "#/$defs/SubstanceSpecification_Property/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data43.extension !== undefined && func0.call(data43, "extension")){
@@ -1850,21 +1143,13 @@ let data45 = data43.extension;
 if(Array.isArray(data45)){
 const len8 = data45.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data45[i8], {instancePath:instancePath+"/property/" + i7+"/extension/" + i8,parentData:data45,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data45[i8], {instancePath:instancePath+"/property/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/property/" + i7+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/extension", "#/$defs/SubstanceSpecification_Property/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data43.modifierExtension !== undefined && func0.call(data43, "modifierExtension")){
@@ -1872,171 +1157,98 @@ let data47 = data43.modifierExtension;
 if(Array.isArray(data47)){
 const len9 = data47.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data47[i9], {instancePath:instancePath+"/property/" + i7+"/modifierExtension/" + i9,parentData:data47,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data47[i9], {instancePath:instancePath+"/property/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/property/" + i7+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/modifierExtension", "#/$defs/SubstanceSpecification_Property/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data43.category !== undefined && func0.call(data43, "category")){
-if(!(func7(data43.category, {instancePath:instancePath+"/property/" + i7+"/category",parentData:data43,parentDataProperty:"category",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.category, {instancePath:instancePath+"/property/" + i7+"/category"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.code !== undefined && func0.call(data43, "code")){
-if(!(func7(data43.code, {instancePath:instancePath+"/property/" + i7+"/code",parentData:data43,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.code, {instancePath:instancePath+"/property/" + i7+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.parameters !== undefined && func0.call(data43, "parameters")){
 let data51 = data43.parameters;
 if(typeof data51 === "string"){
 if(func8(data51) < 1){
-const err33 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/property/" + i7+"/parameters",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/parameters/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/parameters", "#/$defs/SubstanceSpecification_Property/properties/parameters/type", {type: "string"}); errors++;
 }
 }
 if(data43._parameters !== undefined && func0.call(data43, "_parameters")){
-if(!(func2(data43._parameters, {instancePath:instancePath+"/property/" + i7+"/_parameters",parentData:data43,parentDataProperty:"_parameters",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43._parameters, {instancePath:instancePath+"/property/" + i7+"/_parameters"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data43.definingSubstanceReference !== undefined && func0.call(data43, "definingSubstanceReference")){
-if(!(func9(data43.definingSubstanceReference, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceReference",parentData:data43,parentDataProperty:"definingSubstanceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data43.definingSubstanceReference, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data43.definingSubstanceCodeableConcept !== undefined && func0.call(data43, "definingSubstanceCodeableConcept")){
-if(!(func7(data43.definingSubstanceCodeableConcept, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceCodeableConcept",parentData:data43,parentDataProperty:"definingSubstanceCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data43.definingSubstanceCodeableConcept, {instancePath:instancePath+"/property/" + i7+"/definingSubstanceCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data43.amountQuantity !== undefined && func0.call(data43, "amountQuantity")){
-if(!(func10(data43.amountQuantity, {instancePath:instancePath+"/property/" + i7+"/amountQuantity",parentData:data43,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data43.amountQuantity, {instancePath:instancePath+"/property/" + i7+"/amountQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data43.amountString !== undefined && func0.call(data43, "amountString")){
 let data56 = data43.amountString;
 if(typeof data56 === "string"){
 if(func8(data56) < 1){
-const err35 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/property/" + i7+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Property/properties/amountString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7+"/amountString", "#/$defs/SubstanceSpecification_Property/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data43._amountString !== undefined && func0.call(data43, "_amountString")){
-if(!(func2(data43._amountString, {instancePath:instancePath+"/property/" + i7+"/_amountString",parentData:data43,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data43._amountString, {instancePath:instancePath+"/property/" + i7+"/_amountString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 const forms1 = func11(data43, obj1);
 if(forms1 !== null){
-const err37 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "definingSubstance[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "definingSubstance[x]", forms: forms1}); errors++;
 }
 const forms2 = func11(data43, obj0);
 if(forms2 !== null){
-const err38 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms2}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/cdxChoice", {choice: "amount[x]", forms: forms2}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/property/" + i7,schemaPath:"#/$defs/SubstanceSpecification_Property/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i7, "#/$defs/SubstanceSpecification_Property/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data.referenceInformation !== undefined && func0.call(data, "referenceInformation")){
-if(!(func9(data.referenceInformation, {instancePath:instancePath+"/referenceInformation",parentData:data,parentDataProperty:"referenceInformation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.referenceInformation, {instancePath:instancePath+"/referenceInformation"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.structure !== undefined && func0.call(data, "structure")){
-if(!(validate2(data.structure, {instancePath:instancePath+"/structure",parentData:data,parentDataProperty:"structure",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.structure, {instancePath:instancePath+"/structure"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
@@ -2050,25 +1262,11 @@ if(data61.id !== undefined && func0.call(data61, "id")){
 let data62 = data61.id;
 if(typeof data62 === "string"){
 if(func8(data62) < 1){
-const err41 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/code/" + i10+"/id",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/id", "#/$defs/SubstanceSpecification_Code/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data61.extension !== undefined && func0.call(data61, "extension")){
@@ -2076,21 +1274,13 @@ let data63 = data61.extension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data63[i11], {instancePath:instancePath+"/code/" + i10+"/extension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i11], {instancePath:instancePath+"/code/" + i10+"/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/code/" + i10+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/extension", "#/$defs/SubstanceSpecification_Code/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
@@ -2098,105 +1288,58 @@ let data65 = data61.modifierExtension;
 if(Array.isArray(data65)){
 const len12 = data65.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data65[i12], {instancePath:instancePath+"/code/" + i10+"/modifierExtension/" + i12,parentData:data65,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data65[i12], {instancePath:instancePath+"/code/" + i10+"/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/code/" + i10+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/modifierExtension", "#/$defs/SubstanceSpecification_Code/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data61.code !== undefined && func0.call(data61, "code")){
-if(!(func7(data61.code, {instancePath:instancePath+"/code/" + i10+"/code",parentData:data61,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data61.code, {instancePath:instancePath+"/code/" + i10+"/code"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data61.status !== undefined && func0.call(data61, "status")){
-if(!(func7(data61.status, {instancePath:instancePath+"/code/" + i10+"/status",parentData:data61,parentDataProperty:"status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data61.status, {instancePath:instancePath+"/code/" + i10+"/status"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data61.statusDate !== undefined && func0.call(data61, "statusDate")){
 let data69 = data61.statusDate;
 if(typeof data69 === "string"){
 if(!pattern3.test(data69)){
-const err45 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data69))){
-const err46 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/code/" + i10+"/statusDate",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/statusDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/statusDate", "#/$defs/SubstanceSpecification_Code/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data61._statusDate !== undefined && func0.call(data61, "_statusDate")){
-if(!(func2(data61._statusDate, {instancePath:instancePath+"/code/" + i10+"/_statusDate",parentData:data61,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data61._statusDate, {instancePath:instancePath+"/code/" + i10+"/_statusDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data61.comment !== undefined && func0.call(data61, "comment")){
 let data71 = data61.comment;
 if(typeof data71 === "string"){
 if(func8(data71) < 1){
-const err48 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/code/" + i10+"/comment",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/comment/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/comment", "#/$defs/SubstanceSpecification_Code/properties/comment/type", {type: "string"}); errors++;
 }
 }
 if(data61._comment !== undefined && func0.call(data61, "_comment")){
-if(!(func2(data61._comment, {instancePath:instancePath+"/code/" + i10+"/_comment",parentData:data61,parentDataProperty:"_comment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data61._comment, {instancePath:instancePath+"/code/" + i10+"/_comment"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data61.source !== undefined && func0.call(data61, "source")){
@@ -2204,45 +1347,23 @@ let data73 = data61.source;
 if(Array.isArray(data73)){
 const len13 = data73.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func9(data73[i13], {instancePath:instancePath+"/code/" + i10+"/source/" + i13,parentData:data73,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data73[i13], {instancePath:instancePath+"/code/" + i10+"/source/" + i13}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/code/" + i10+"/source",schemaPath:"#/$defs/SubstanceSpecification_Code/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10+"/source", "#/$defs/SubstanceSpecification_Code/properties/source/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/code/" + i10,schemaPath:"#/$defs/SubstanceSpecification_Code/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code/" + i10, "#/$defs/SubstanceSpecification_Code/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
@@ -2250,21 +1371,13 @@ let data75 = data.name;
 if(Array.isArray(data75)){
 const len14 = data75.length;
 for(let i14=0; i14<len14; i14++){
-if(!(validate3(data75[i14], {instancePath:instancePath+"/name/" + i14,parentData:data75,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data75[i14], {instancePath:instancePath+"/name/" + i14}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "array"}); errors++;
 }
 }
 if(data.molecularWeight !== undefined && func0.call(data, "molecularWeight")){
@@ -2278,25 +1391,11 @@ if(data78.id !== undefined && func0.call(data78, "id")){
 let data79 = data78.id;
 if(typeof data79 === "string"){
 if(func8(data79) < 1){
-const err54 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/molecularWeight/" + i15+"/id",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/id", "#/$defs/SubstanceSpecification_MolecularWeight/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data78.extension !== undefined && func0.call(data78, "extension")){
@@ -2304,21 +1403,13 @@ let data80 = data78.extension;
 if(Array.isArray(data80)){
 const len16 = data80.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data80[i16], {instancePath:instancePath+"/molecularWeight/" + i15+"/extension/" + i16,parentData:data80,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data80[i16], {instancePath:instancePath+"/molecularWeight/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/molecularWeight/" + i15+"/extension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/extension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data78.modifierExtension !== undefined && func0.call(data78, "modifierExtension")){
@@ -2326,63 +1417,38 @@ let data82 = data78.modifierExtension;
 if(Array.isArray(data82)){
 const len17 = data82.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data82[i17], {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension/" + i17,parentData:data82,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data82[i17], {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/molecularWeight/" + i15+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15+"/modifierExtension", "#/$defs/SubstanceSpecification_MolecularWeight/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data78.method !== undefined && func0.call(data78, "method")){
-if(!(func7(data78.method, {instancePath:instancePath+"/molecularWeight/" + i15+"/method",parentData:data78,parentDataProperty:"method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data78.method, {instancePath:instancePath+"/molecularWeight/" + i15+"/method"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data78.type !== undefined && func0.call(data78, "type")){
-if(!(func7(data78.type, {instancePath:instancePath+"/molecularWeight/" + i15+"/type",parentData:data78,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data78.type, {instancePath:instancePath+"/molecularWeight/" + i15+"/type"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data78.amount !== undefined && func0.call(data78, "amount")){
-if(!(func10(data78.amount, {instancePath:instancePath+"/molecularWeight/" + i15+"/amount",parentData:data78,parentDataProperty:"amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data78.amount, {instancePath:instancePath+"/molecularWeight/" + i15+"/amount"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/molecularWeight/" + i15,schemaPath:"#/$defs/SubstanceSpecification_MolecularWeight/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight/" + i15, "#/$defs/SubstanceSpecification_MolecularWeight/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/molecularWeight",schemaPath:"#/properties/molecularWeight/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/molecularWeight", "#/properties/molecularWeight/type", {type: "array"}); errors++;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
@@ -2396,25 +1462,11 @@ if(data88.id !== undefined && func0.call(data88, "id")){
 let data89 = data88.id;
 if(typeof data89 === "string"){
 if(func8(data89) < 1){
-const err60 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/relationship/" + i18+"/id",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/id", "#/$defs/SubstanceSpecification_Relationship/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data88.extension !== undefined && func0.call(data88, "extension")){
@@ -2422,21 +1474,13 @@ let data90 = data88.extension;
 if(Array.isArray(data90)){
 const len19 = data90.length;
 for(let i19=0; i19<len19; i19++){
-if(!(func5(data90[i19], {instancePath:instancePath+"/relationship/" + i18+"/extension/" + i19,parentData:data90,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data90[i19], {instancePath:instancePath+"/relationship/" + i18+"/extension/" + i19}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/relationship/" + i18+"/extension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/extension", "#/$defs/SubstanceSpecification_Relationship/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data88.modifierExtension !== undefined && func0.call(data88, "modifierExtension")){
@@ -2444,118 +1488,79 @@ let data92 = data88.modifierExtension;
 if(Array.isArray(data92)){
 const len20 = data92.length;
 for(let i20=0; i20<len20; i20++){
-if(!(func5(data92[i20], {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension/" + i20,parentData:data92,parentDataProperty:i20,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data92[i20], {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension/" + i20}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/relationship/" + i18+"/modifierExtension",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/modifierExtension", "#/$defs/SubstanceSpecification_Relationship/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data88.substanceReference !== undefined && func0.call(data88, "substanceReference")){
-if(!(func9(data88.substanceReference, {instancePath:instancePath+"/relationship/" + i18+"/substanceReference",parentData:data88,parentDataProperty:"substanceReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data88.substanceReference, {instancePath:instancePath+"/relationship/" + i18+"/substanceReference"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data88.substanceCodeableConcept !== undefined && func0.call(data88, "substanceCodeableConcept")){
-if(!(func7(data88.substanceCodeableConcept, {instancePath:instancePath+"/relationship/" + i18+"/substanceCodeableConcept",parentData:data88,parentDataProperty:"substanceCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data88.substanceCodeableConcept, {instancePath:instancePath+"/relationship/" + i18+"/substanceCodeableConcept"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data88.relationship !== undefined && func0.call(data88, "relationship")){
-if(!(func7(data88.relationship, {instancePath:instancePath+"/relationship/" + i18+"/relationship",parentData:data88,parentDataProperty:"relationship",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data88.relationship, {instancePath:instancePath+"/relationship/" + i18+"/relationship"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data88.isDefining !== undefined && func0.call(data88, "isDefining")){
 if(typeof data88.isDefining !== "boolean"){
-const err64 = {instancePath:instancePath+"/relationship/" + i18+"/isDefining",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/isDefining", "#/$defs/SubstanceSpecification_Relationship/properties/isDefining/type", {type: "boolean"}); errors++;
 }
 }
 if(data88._isDefining !== undefined && func0.call(data88, "_isDefining")){
-if(!(func2(data88._isDefining, {instancePath:instancePath+"/relationship/" + i18+"/_isDefining",parentData:data88,parentDataProperty:"_isDefining",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data88._isDefining, {instancePath:instancePath+"/relationship/" + i18+"/_isDefining"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data88.amountQuantity !== undefined && func0.call(data88, "amountQuantity")){
-if(!(func10(data88.amountQuantity, {instancePath:instancePath+"/relationship/" + i18+"/amountQuantity",parentData:data88,parentDataProperty:"amountQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data88.amountQuantity, {instancePath:instancePath+"/relationship/" + i18+"/amountQuantity"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data88.amountRange !== undefined && func0.call(data88, "amountRange")){
-if(!(func12(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange",parentData:data88,parentDataProperty:"amountRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data88.amountRange, {instancePath:instancePath+"/relationship/" + i18+"/amountRange"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data88.amountRatio !== undefined && func0.call(data88, "amountRatio")){
-if(!(func13(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio",parentData:data88,parentDataProperty:"amountRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data88.amountRatio, {instancePath:instancePath+"/relationship/" + i18+"/amountRatio"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data88.amountString !== undefined && func0.call(data88, "amountString")){
 let data102 = data88.amountString;
 if(typeof data102 === "string"){
 if(func8(data102) < 1){
-const err65 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/relationship/" + i18+"/amountString",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/amountString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/amountString", "#/$defs/SubstanceSpecification_Relationship/properties/amountString/type", {type: "string"}); errors++;
 }
 }
 if(data88._amountString !== undefined && func0.call(data88, "_amountString")){
-if(!(func2(data88._amountString, {instancePath:instancePath+"/relationship/" + i18+"/_amountString",parentData:data88,parentDataProperty:"_amountString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data88._amountString, {instancePath:instancePath+"/relationship/" + i18+"/_amountString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data88.amountRatioLowLimit !== undefined && func0.call(data88, "amountRatioLowLimit")){
-if(!(func13(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit",parentData:data88,parentDataProperty:"amountRatioLowLimit",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data88.amountRatioLowLimit, {instancePath:instancePath+"/relationship/" + i18+"/amountRatioLowLimit"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data88.amountType !== undefined && func0.call(data88, "amountType")){
-if(!(func7(data88.amountType, {instancePath:instancePath+"/relationship/" + i18+"/amountType",parentData:data88,parentDataProperty:"amountType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data88.amountType, {instancePath:instancePath+"/relationship/" + i18+"/amountType"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data88.source !== undefined && func0.call(data88, "source")){
@@ -2563,103 +1568,56 @@ let data106 = data88.source;
 if(Array.isArray(data106)){
 const len21 = data106.length;
 for(let i21=0; i21<len21; i21++){
-if(!(func9(data106[i21], {instancePath:instancePath+"/relationship/" + i18+"/source/" + i21,parentData:data106,parentDataProperty:i21,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data106[i21], {instancePath:instancePath+"/relationship/" + i18+"/source/" + i21}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err67 = {instancePath:instancePath+"/relationship/" + i18+"/source",schemaPath:"#/$defs/SubstanceSpecification_Relationship/properties/source/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18+"/source", "#/$defs/SubstanceSpecification_Relationship/properties/source/type", {type: "array"}); errors++;
 }
 }
 const forms3 = func11(data88, obj2);
 if(forms3 !== null){
-const err68 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "substance[x]", forms: forms3}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "substance[x]", forms: forms3}); errors++;
 }
 const forms4 = func11(data88, obj3);
 if(forms4 !== null){
-const err69 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/cdxChoice",keyword:"cdxChoice",params:{choice: "amount[x]", forms: forms4}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/cdxChoice", {choice: "amount[x]", forms: forms4}); errors++;
 }
 }
 else {
-const err70 = {instancePath:instancePath+"/relationship/" + i18,schemaPath:"#/$defs/SubstanceSpecification_Relationship/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship/" + i18, "#/$defs/SubstanceSpecification_Relationship/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/relationship",schemaPath:"#/properties/relationship/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relationship", "#/properties/relationship/type", {type: "array"}); errors++;
 }
 }
 if(data.nucleicAcid !== undefined && func0.call(data, "nucleicAcid")){
-if(!(func9(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid",parentData:data,parentDataProperty:"nucleicAcid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.nucleicAcid, {instancePath:instancePath+"/nucleicAcid"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.polymer !== undefined && func0.call(data, "polymer")){
-if(!(func9(data.polymer, {instancePath:instancePath+"/polymer",parentData:data,parentDataProperty:"polymer",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.polymer, {instancePath:instancePath+"/polymer"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.protein !== undefined && func0.call(data, "protein")){
-if(!(func9(data.protein, {instancePath:instancePath+"/protein",parentData:data,parentDataProperty:"protein",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.protein, {instancePath:instancePath+"/protein"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.sourceMaterial !== undefined && func0.call(data, "sourceMaterial")){
-if(!(func9(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial",parentData:data,parentDataProperty:"sourceMaterial",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.sourceMaterial, {instancePath:instancePath+"/sourceMaterial"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 return errors === 0;
@@ -2703,3 +1661,16 @@ validate0.evaluated = {
  "dynamicItems": false
 };
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -94,9 +94,58 @@ const pattern7 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[
 const pattern8 = new RegExp("^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$", "u");
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const formats1 = require("../../../../formats.cjs").base64;
-const obj0 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
+const obj0 = new Set(["valueBase64Binary",
+"valueBoolean",
+"valueCanonical",
+"valueCode",
+"valueDate",
+"valueDateTime",
+"valueDecimal",
+"valueId",
+"valueInstant",
+"valueInteger",
+"valueMarkdown",
+"valueOid",
+"valuePositiveInt",
+"valueString",
+"valueTime",
+"valueUnsignedInt",
+"valueUri",
+"valueUrl",
+"valueUuid",
+"valueAddress",
+"valueAge",
+"valueAnnotation",
+"valueAttachment",
+"valueCodeableConcept",
+"valueCoding",
+"valueContactPoint",
+"valueCount",
+"valueDistance",
+"valueDuration",
+"valueHumanName",
+"valueIdentifier",
+"valueMoney",
+"valuePeriod",
+"valueQuantity",
+"valueRange",
+"valueRatio",
+"valueReference",
+"valueSampledData",
+"valueSignature",
+"valueTiming",
+"valueContactDetail",
+"valueContributor",
+"valueDataRequirement",
+"valueExpression",
+"valueParameterDefinition",
+"valueRelatedArtifact",
+"valueTriggerDefinition",
+"valueUsageContext",
+"valueDosage",
+"valueMeta"]);
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Task.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -112,14 +161,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -136,14 +178,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -155,28 +190,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._intent !== undefined && func0.call(data, "_intent")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -193,14 +214,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.intent === undefined) || (!(func0.call(data, "intent")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "intent"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "intent"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -212,14 +226,7 @@ props1._intent = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -232,14 +239,7 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -296,113 +296,60 @@ props0.output = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Task" !== data.resourceType){
-const err7 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "Task"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Task"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err8 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err10 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err12 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -410,21 +357,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -432,21 +371,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -454,21 +385,13 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -476,83 +399,45 @@ let data16 = data.identifier;
 if(Array.isArray(data16)){
 const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data16,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
 let data18 = data.instantiatesCanonical;
 if(typeof data18 === "string"){
 if(!pattern1.test(data18)){
-const err18 = {instancePath:instancePath+"/instantiatesCanonical",schemaPath:"#/properties/instantiatesCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/instantiatesCanonical",schemaPath:"#/properties/instantiatesCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-if(!(func2(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical",parentData:data,parentDataProperty:"_instantiatesCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
 let data20 = data.instantiatesUri;
 if(typeof data20 === "string"){
 if(!pattern1.test(data20)){
-const err20 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/instantiatesUri",schemaPath:"#/properties/instantiatesUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "string"}); errors++;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-if(!(func2(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri",parentData:data,parentDataProperty:"_instantiatesUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.basedOn !== undefined && func0.call(data, "basedOn")){
@@ -560,27 +445,18 @@ let data22 = data.basedOn;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func7(data22[i4], {instancePath:instancePath+"/basedOn/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data22[i4], {instancePath:instancePath+"/basedOn/" + i4}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/basedOn",schemaPath:"#/properties/basedOn/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
 }
 }
 if(data.groupIdentifier !== undefined && func0.call(data, "groupIdentifier")){
-if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier",parentData:data,parentDataProperty:"groupIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.groupIdentifier, {instancePath:instancePath+"/groupIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
@@ -588,249 +464,143 @@ let data25 = data.partOf;
 if(Array.isArray(data25)){
 const len5 = data25.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func7(data25[i5], {instancePath:instancePath+"/partOf/" + i5,parentData:data25,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data25[i5], {instancePath:instancePath+"/partOf/" + i5}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/partOf",schemaPath:"#/properties/partOf/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data27 = data.status;
 if(!((((((((((((data27 === "draft") || (data27 === "requested")) || (data27 === "received")) || (data27 === "accepted")) || (data27 === "rejected")) || (data27 === "ready")) || (data27 === "cancelled")) || (data27 === "in-progress")) || (data27 === "on-hold")) || (data27 === "failed")) || (data27 === "completed")) || (data27 === "entered-in-error"))){
-const err24 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func8(data.statusReason, {instancePath:instancePath+"/statusReason",parentData:data,parentDataProperty:"statusReason",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.businessStatus !== undefined && func0.call(data, "businessStatus")){
-if(!(func8(data.businessStatus, {instancePath:instancePath+"/businessStatus",parentData:data,parentDataProperty:"businessStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.businessStatus, {instancePath:instancePath+"/businessStatus"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.intent !== undefined && func0.call(data, "intent")){
 let data31 = data.intent;
 if(!(((((((((data31 === "unknown") || (data31 === "proposal")) || (data31 === "plan")) || (data31 === "order")) || (data31 === "original-order")) || (data31 === "reflex-order")) || (data31 === "filler-order")) || (data31 === "instance-order")) || (data31 === "option"))){
-const err25 = {instancePath:instancePath+"/intent",schemaPath:"#/properties/intent/enum",keyword:"enum",params:{allowedValues: schema0.properties.intent.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/intent", "#/properties/intent/enum", {allowedValues: schema0.properties.intent.enum}); errors++;
 }
 }
 if(data._intent !== undefined && func0.call(data, "_intent")){
-if(!(func2(data._intent, {instancePath:instancePath+"/_intent",parentData:data,parentDataProperty:"_intent",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._intent, {instancePath:instancePath+"/_intent"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.priority !== undefined && func0.call(data, "priority")){
 let data33 = data.priority;
 if(typeof data33 !== "string"){
-const err26 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/type", {type: "string"}); errors++;
 }
 if(!((((data33 === "routine") || (data33 === "urgent")) || (data33 === "asap")) || (data33 === "stat"))){
-const err27 = {instancePath:instancePath+"/priority",schemaPath:"#/properties/priority/enum",keyword:"enum",params:{allowedValues: schema0.properties.priority.enum}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/priority", "#/properties/priority/enum", {allowedValues: schema0.properties.priority.enum}); errors++;
 }
 }
 if(data._priority !== undefined && func0.call(data, "_priority")){
-if(!(func2(data._priority, {instancePath:instancePath+"/_priority",parentData:data,parentDataProperty:"_priority",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
-if(!(func8(data.code, {instancePath:instancePath+"/code",parentData:data,parentDataProperty:"code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func9(data36) < 1){
-const err28 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.focus !== undefined && func0.call(data, "focus")){
-if(!(func7(data.focus, {instancePath:instancePath+"/focus",parentData:data,parentDataProperty:"focus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.focus, {instancePath:instancePath+"/focus"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.for !== undefined && func0.call(data, "for")){
-if(!(func7(data.for, {instancePath:instancePath+"/for",parentData:data,parentDataProperty:"for",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.for, {instancePath:instancePath+"/for"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.executionPeriod !== undefined && func0.call(data, "executionPeriod")){
-if(!(func10(data.executionPeriod, {instancePath:instancePath+"/executionPeriod",parentData:data,parentDataProperty:"executionPeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.executionPeriod, {instancePath:instancePath+"/executionPeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.authoredOn !== undefined && func0.call(data, "authoredOn")){
 let data42 = data.authoredOn;
 if(typeof data42 === "string"){
 if(!pattern3.test(data42)){
-const err30 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data42))){
-const err31 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/authoredOn",schemaPath:"#/properties/authoredOn/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/authoredOn", "#/properties/authoredOn/type", {type: "string"}); errors++;
 }
 }
 if(data._authoredOn !== undefined && func0.call(data, "_authoredOn")){
-if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn",parentData:data,parentDataProperty:"_authoredOn",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._authoredOn, {instancePath:instancePath+"/_authoredOn"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.lastModified !== undefined && func0.call(data, "lastModified")){
 let data44 = data.lastModified;
 if(typeof data44 === "string"){
 if(!pattern3.test(data44)){
-const err33 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data44))){
-const err34 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/lastModified",schemaPath:"#/properties/lastModified/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastModified", "#/properties/lastModified/type", {type: "string"}); errors++;
 }
 }
 if(data._lastModified !== undefined && func0.call(data, "_lastModified")){
-if(!(func2(data._lastModified, {instancePath:instancePath+"/_lastModified",parentData:data,parentDataProperty:"_lastModified",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastModified, {instancePath:instancePath+"/_lastModified"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.requester !== undefined && func0.call(data, "requester")){
-if(!(func7(data.requester, {instancePath:instancePath+"/requester",parentData:data,parentDataProperty:"requester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.requester, {instancePath:instancePath+"/requester"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.performerType !== undefined && func0.call(data, "performerType")){
@@ -838,45 +608,33 @@ let data47 = data.performerType;
 if(Array.isArray(data47)){
 const len6 = data47.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data47[i6], {instancePath:instancePath+"/performerType/" + i6,parentData:data47,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data47[i6], {instancePath:instancePath+"/performerType/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/performerType",schemaPath:"#/properties/performerType/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/performerType", "#/properties/performerType/type", {type: "array"}); errors++;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func7(data.owner, {instancePath:instancePath+"/owner",parentData:data,parentDataProperty:"owner",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.owner, {instancePath:instancePath+"/owner"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func7(data.location, {instancePath:instancePath+"/location",parentData:data,parentDataProperty:"location",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-if(!(func8(data.reasonCode, {instancePath:instancePath+"/reasonCode",parentData:data,parentDataProperty:"reasonCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-if(!(func7(data.reasonReference, {instancePath:instancePath+"/reasonReference",parentData:data,parentDataProperty:"reasonReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.insurance !== undefined && func0.call(data, "insurance")){
@@ -884,21 +642,13 @@ let data53 = data.insurance;
 if(Array.isArray(data53)){
 const len7 = data53.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func7(data53[i7], {instancePath:instancePath+"/insurance/" + i7,parentData:data53,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data53[i7], {instancePath:instancePath+"/insurance/" + i7}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/insurance",schemaPath:"#/properties/insurance/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/insurance", "#/properties/insurance/type", {type: "array"}); errors++;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -906,21 +656,13 @@ let data55 = data.note;
 if(Array.isArray(data55)){
 const len8 = data55.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func11(data55[i8], {instancePath:instancePath+"/note/" + i8,parentData:data55,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data55[i8], {instancePath:instancePath+"/note/" + i8}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 if(data.relevantHistory !== undefined && func0.call(data, "relevantHistory")){
@@ -928,21 +670,13 @@ let data57 = data.relevantHistory;
 if(Array.isArray(data57)){
 const len9 = data57.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func7(data57[i9], {instancePath:instancePath+"/relevantHistory/" + i9,parentData:data57,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data57[i9], {instancePath:instancePath+"/relevantHistory/" + i9}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/relevantHistory",schemaPath:"#/properties/relevantHistory/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/relevantHistory", "#/properties/relevantHistory/type", {type: "array"}); errors++;
 }
 }
 if(data.restriction !== undefined && func0.call(data, "restriction")){
@@ -952,25 +686,11 @@ if(data59.id !== undefined && func0.call(data59, "id")){
 let data60 = data59.id;
 if(typeof data60 === "string"){
 if(func9(data60) < 1){
-const err40 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/restriction/id",schemaPath:"#/$defs/Task_Restriction/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/id", "#/$defs/Task_Restriction/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data59.extension !== undefined && func0.call(data59, "extension")){
@@ -978,21 +698,13 @@ let data61 = data59.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data61[i10], {instancePath:instancePath+"/restriction/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i10], {instancePath:instancePath+"/restriction/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/restriction/extension",schemaPath:"#/$defs/Task_Restriction/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/extension", "#/$defs/Task_Restriction/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
@@ -1000,68 +712,37 @@ let data63 = data59.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data63[i11], {instancePath:instancePath+"/restriction/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i11], {instancePath:instancePath+"/restriction/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/restriction/modifierExtension",schemaPath:"#/$defs/Task_Restriction/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/modifierExtension", "#/$defs/Task_Restriction/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data59.repetitions !== undefined && func0.call(data59, "repetitions")){
 let data65 = data59.repetitions;
 if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err44 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/type", {type: "integer"}); errors++;
 }
 if((typeof data65 == "number") && (isFinite(data65))){
 if(data65 > 2147483647 || isNaN(data65)){
-const err45 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data65 < 1 || isNaN(data65)){
-const err46 = {instancePath:instancePath+"/restriction/repetitions",schemaPath:"#/$defs/Task_Restriction/properties/repetitions/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/repetitions", "#/$defs/Task_Restriction/properties/repetitions/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data59._repetitions !== undefined && func0.call(data59, "_repetitions")){
-if(!(func2(data59._repetitions, {instancePath:instancePath+"/restriction/_repetitions",parentData:data59,parentDataProperty:"_repetitions",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data59._repetitions, {instancePath:instancePath+"/restriction/_repetitions"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data59.period !== undefined && func0.call(data59, "period")){
-if(!(func10(data59.period, {instancePath:instancePath+"/restriction/period",parentData:data59,parentDataProperty:"period",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data59.period, {instancePath:instancePath+"/restriction/period"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data59.recipient !== undefined && func0.call(data59, "recipient")){
@@ -1069,33 +750,18 @@ let data68 = data59.recipient;
 if(Array.isArray(data68)){
 const len12 = data68.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func7(data68[i12], {instancePath:instancePath+"/restriction/recipient/" + i12,parentData:data68,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data68[i12], {instancePath:instancePath+"/restriction/recipient/" + i12}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/restriction/recipient",schemaPath:"#/$defs/Task_Restriction/properties/recipient/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction/recipient", "#/$defs/Task_Restriction/properties/recipient/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/restriction",schemaPath:"#/$defs/Task_Restriction/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/restriction", "#/$defs/Task_Restriction/type", {type: "object"}); errors++;
 }
 }
 if(data.input !== undefined && func0.call(data, "input")){
@@ -1110,14 +776,7 @@ const _errs112 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
 var valid39 = false;
-const err49 = {};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1125,14 +784,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
 var valid39 = false;
-const err50 = {};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1140,14 +792,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
 var valid39 = false;
-const err51 = {};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1155,14 +800,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
 var valid39 = false;
-const err52 = {};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1170,14 +808,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
 var valid39 = false;
-const err53 = {};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1185,14 +816,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
 var valid39 = false;
-const err54 = {};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1200,14 +824,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
 var valid39 = false;
-const err55 = {};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1215,14 +832,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
 var valid39 = false;
-const err56 = {};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1230,14 +840,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
 var valid39 = false;
-const err57 = {};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1245,14 +848,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
 var valid39 = false;
-const err58 = {};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1260,14 +856,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
 var valid39 = false;
-const err59 = {};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1275,14 +864,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
 var valid39 = false;
-const err60 = {};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1290,14 +872,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
 var valid39 = false;
-const err61 = {};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1305,14 +880,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
 var valid39 = false;
-const err62 = {};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1320,14 +888,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueId !== undefined && func0.call(data71, "valueId")){
 var valid39 = false;
-const err63 = {};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1335,14 +896,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
 var valid39 = false;
-const err64 = {};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1350,14 +904,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
 var valid39 = false;
-const err65 = {};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1365,14 +912,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
 var valid39 = false;
-const err66 = {};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1380,14 +920,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
 var valid39 = false;
-const err67 = {};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1395,14 +928,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
 var valid39 = false;
-const err68 = {};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1410,14 +936,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
 var valid39 = false;
-const err69 = {};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1425,14 +944,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
 var valid39 = false;
-const err70 = {};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1440,14 +952,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
 var valid39 = false;
-const err71 = {};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1455,14 +960,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
 var valid39 = false;
-const err72 = {};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1470,14 +968,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
 var valid39 = false;
-const err73 = {};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1485,14 +976,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
 var valid39 = false;
-const err74 = {};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1500,14 +984,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueString !== undefined && func0.call(data71, "valueString")){
 var valid39 = false;
-const err75 = {};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1515,14 +992,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
 var valid39 = false;
-const err76 = {};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1530,14 +1000,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
 var valid39 = false;
-const err77 = {};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1545,14 +1008,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
 var valid39 = false;
-const err78 = {};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1560,14 +1016,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
 var valid39 = false;
-const err79 = {};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1575,14 +1024,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
 var valid39 = false;
-const err80 = {};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1590,14 +1032,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
 var valid39 = false;
-const err81 = {};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1605,14 +1040,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
 var valid39 = false;
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1620,14 +1048,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
 var valid39 = false;
-const err83 = {};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1635,14 +1056,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
 var valid39 = false;
-const err84 = {};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1650,14 +1064,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
 var valid39 = false;
-const err85 = {};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1665,14 +1072,7 @@ var valid39 = true;
 if(valid39){
 if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
 var valid39 = false;
-const err86 = {};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1680,14 +1080,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
 var valid39 = false;
-const err87 = {};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1695,14 +1088,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
 var valid39 = false;
-const err88 = {};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1710,14 +1096,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
 var valid39 = false;
-const err89 = {};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1725,14 +1104,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
 var valid39 = false;
-const err90 = {};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1740,14 +1112,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
 var valid39 = false;
-const err91 = {};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1755,14 +1120,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
 var valid39 = false;
-const err92 = {};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1770,14 +1128,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
 var valid39 = false;
-const err93 = {};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1785,14 +1136,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
 var valid39 = false;
-const err94 = {};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1800,14 +1144,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
 var valid39 = false;
-const err95 = {};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1815,14 +1152,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
 var valid39 = false;
-const err96 = {};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1830,14 +1160,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
 var valid39 = false;
-const err97 = {};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1845,14 +1168,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
 var valid39 = false;
-const err98 = {};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1860,14 +1176,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
 var valid39 = false;
-const err99 = {};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1875,14 +1184,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
 var valid39 = false;
-const err100 = {};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1890,14 +1192,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
 var valid39 = false;
-const err101 = {};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1905,14 +1200,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
 var valid39 = false;
-const err102 = {};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1920,14 +1208,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
 var valid39 = false;
-const err103 = {};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1935,14 +1216,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
 var valid39 = false;
-const err104 = {};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1950,14 +1224,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
 var valid39 = false;
-const err105 = {};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1965,14 +1232,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
 var valid39 = false;
-const err106 = {};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1980,14 +1240,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
 var valid39 = false;
-const err107 = {};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -1995,14 +1248,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
 var valid39 = false;
-const err108 = {};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2010,14 +1256,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
 var valid39 = false;
-const err109 = {};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2025,14 +1264,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
 var valid39 = false;
-const err110 = {};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2040,14 +1272,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
 var valid39 = false;
-const err111 = {};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2055,14 +1280,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
 var valid39 = false;
-const err112 = {};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2070,14 +1288,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
 var valid39 = false;
-const err113 = {};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2085,14 +1296,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
 var valid39 = false;
-const err114 = {};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2100,14 +1304,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
 var valid39 = false;
-const err115 = {};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2115,14 +1312,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
 var valid39 = false;
-const err116 = {};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2130,14 +1320,7 @@ var valid39 = true;
 if(valid39){
 if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
 var valid39 = false;
-const err117 = {};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid39 = true;
@@ -2225,63 +1408,28 @@ if(_valid2){
 const _errs113 = errors;
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.valueBase64Binary === undefined) || (!(func0.call(data71, "valueBase64Binary")))){
-const err118 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid2 = _errs113 === errors;
 valid38 = _valid2;
 }
 if(!valid38){
-const err119 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.type === undefined) || (!(func0.call(data71, "type")))){
-const err120 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/required", {missingProperty: "type"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data141 = data71.id;
 if(typeof data141 === "string"){
 if(func9(data141) < 1){
-const err121 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err122 = {instancePath:instancePath+"/input/" + i13+"/id",schemaPath:"#/$defs/Task_Input/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/id", "#/$defs/Task_Input/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -2289,21 +1437,13 @@ let data142 = data71.extension;
 if(Array.isArray(data142)){
 const len14 = data142.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data142[i14], {instancePath:instancePath+"/input/" + i13+"/extension/" + i14,parentData:data142,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data142[i14], {instancePath:instancePath+"/input/" + i13+"/extension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/input/" + i13+"/extension",schemaPath:"#/$defs/Task_Input/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/extension", "#/$defs/Task_Input/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -2311,842 +1451,489 @@ let data144 = data71.modifierExtension;
 if(Array.isArray(data144)){
 const len15 = data144.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data144[i15], {instancePath:instancePath+"/input/" + i13+"/modifierExtension/" + i15,parentData:data144,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data144[i15], {instancePath:instancePath+"/input/" + i13+"/modifierExtension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/input/" + i13+"/modifierExtension",schemaPath:"#/$defs/Task_Input/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err124];
-}
-else {
-vErrors.push(err124);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/modifierExtension", "#/$defs/Task_Input/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.type !== undefined && func0.call(data71, "type")){
-if(!(func8(data71.type, {instancePath:instancePath+"/input/" + i13+"/type",parentData:data71,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data71.type, {instancePath:instancePath+"/input/" + i13+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data71.valueBase64Binary !== undefined && func0.call(data71, "valueBase64Binary")){
 let data147 = data71.valueBase64Binary;
 if(typeof data147 === "string"){
 if(!(formats1(data147))){
-const err125 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err125];
-}
-else {
-vErrors.push(err125);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/input/" + i13+"/valueBase64Binary",schemaPath:"#/$defs/Task_Input/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err126];
-}
-else {
-vErrors.push(err126);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBase64Binary", "#/$defs/Task_Input/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueBase64Binary !== undefined && func0.call(data71, "_valueBase64Binary")){
-if(!(func2(data71._valueBase64Binary, {instancePath:instancePath+"/input/" + i13+"/_valueBase64Binary",parentData:data71,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueBase64Binary, {instancePath:instancePath+"/input/" + i13+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueBoolean !== undefined && func0.call(data71, "valueBoolean")){
 if(typeof data71.valueBoolean !== "boolean"){
-const err127 = {instancePath:instancePath+"/input/" + i13+"/valueBoolean",schemaPath:"#/$defs/Task_Input/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueBoolean", "#/$defs/Task_Input/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data71._valueBoolean !== undefined && func0.call(data71, "_valueBoolean")){
-if(!(func2(data71._valueBoolean, {instancePath:instancePath+"/input/" + i13+"/_valueBoolean",parentData:data71,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueBoolean, {instancePath:instancePath+"/input/" + i13+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueCanonical !== undefined && func0.call(data71, "valueCanonical")){
 let data151 = data71.valueCanonical;
 if(typeof data151 === "string"){
 if(!pattern1.test(data151)){
-const err128 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err128];
-}
-else {
-vErrors.push(err128);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err129 = {instancePath:instancePath+"/input/" + i13+"/valueCanonical",schemaPath:"#/$defs/Task_Input/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err129];
-}
-else {
-vErrors.push(err129);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCanonical", "#/$defs/Task_Input/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueCanonical !== undefined && func0.call(data71, "_valueCanonical")){
-if(!(func2(data71._valueCanonical, {instancePath:instancePath+"/input/" + i13+"/_valueCanonical",parentData:data71,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueCanonical, {instancePath:instancePath+"/input/" + i13+"/_valueCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueCode !== undefined && func0.call(data71, "valueCode")){
 let data153 = data71.valueCode;
 if(typeof data153 === "string"){
 if(!pattern2.test(data153)){
-const err130 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err130];
-}
-else {
-vErrors.push(err130);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err131 = {instancePath:instancePath+"/input/" + i13+"/valueCode",schemaPath:"#/$defs/Task_Input/properties/valueCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err131];
-}
-else {
-vErrors.push(err131);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueCode", "#/$defs/Task_Input/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueCode !== undefined && func0.call(data71, "_valueCode")){
-if(!(func2(data71._valueCode, {instancePath:instancePath+"/input/" + i13+"/_valueCode",parentData:data71,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueCode, {instancePath:instancePath+"/input/" + i13+"/_valueCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDate !== undefined && func0.call(data71, "valueDate")){
 let data155 = data71.valueDate;
 if(typeof data155 === "string"){
 if(!pattern4.test(data155)){
-const err132 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err132];
-}
-else {
-vErrors.push(err132);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err133 = {instancePath:instancePath+"/input/" + i13+"/valueDate",schemaPath:"#/$defs/Task_Input/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err133];
-}
-else {
-vErrors.push(err133);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDate", "#/$defs/Task_Input/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueDate !== undefined && func0.call(data71, "_valueDate")){
-if(!(func2(data71._valueDate, {instancePath:instancePath+"/input/" + i13+"/_valueDate",parentData:data71,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueDate, {instancePath:instancePath+"/input/" + i13+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDateTime !== undefined && func0.call(data71, "valueDateTime")){
 let data157 = data71.valueDateTime;
 if(typeof data157 === "string"){
 if(!pattern3.test(data157)){
-const err134 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err134];
-}
-else {
-vErrors.push(err134);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err135 = {instancePath:instancePath+"/input/" + i13+"/valueDateTime",schemaPath:"#/$defs/Task_Input/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err135];
-}
-else {
-vErrors.push(err135);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDateTime", "#/$defs/Task_Input/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueDateTime !== undefined && func0.call(data71, "_valueDateTime")){
-if(!(func2(data71._valueDateTime, {instancePath:instancePath+"/input/" + i13+"/_valueDateTime",parentData:data71,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueDateTime, {instancePath:instancePath+"/input/" + i13+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDecimal !== undefined && func0.call(data71, "valueDecimal")){
 let data159 = data71.valueDecimal;
 if(!((typeof data159 == "number") && (isFinite(data159)))){
-const err136 = {instancePath:instancePath+"/input/" + i13+"/valueDecimal",schemaPath:"#/$defs/Task_Input/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err136];
-}
-else {
-vErrors.push(err136);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueDecimal", "#/$defs/Task_Input/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data71._valueDecimal !== undefined && func0.call(data71, "_valueDecimal")){
-if(!(func2(data71._valueDecimal, {instancePath:instancePath+"/input/" + i13+"/_valueDecimal",parentData:data71,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueDecimal, {instancePath:instancePath+"/input/" + i13+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueId !== undefined && func0.call(data71, "valueId")){
 let data161 = data71.valueId;
 if(typeof data161 === "string"){
 if(!pattern0.test(data161)){
-const err137 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err137];
-}
-else {
-vErrors.push(err137);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err138 = {instancePath:instancePath+"/input/" + i13+"/valueId",schemaPath:"#/$defs/Task_Input/properties/valueId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err138];
-}
-else {
-vErrors.push(err138);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueId", "#/$defs/Task_Input/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueId !== undefined && func0.call(data71, "_valueId")){
-if(!(func2(data71._valueId, {instancePath:instancePath+"/input/" + i13+"/_valueId",parentData:data71,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueId, {instancePath:instancePath+"/input/" + i13+"/_valueId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueInstant !== undefined && func0.call(data71, "valueInstant")){
 let data163 = data71.valueInstant;
 if(typeof data163 === "string"){
 if(!pattern5.test(data163)){
-const err139 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err139];
-}
-else {
-vErrors.push(err139);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-const err140 = {instancePath:instancePath+"/input/" + i13+"/valueInstant",schemaPath:"#/$defs/Task_Input/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err140];
-}
-else {
-vErrors.push(err140);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInstant", "#/$defs/Task_Input/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueInstant !== undefined && func0.call(data71, "_valueInstant")){
-if(!(func2(data71._valueInstant, {instancePath:instancePath+"/input/" + i13+"/_valueInstant",parentData:data71,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueInstant, {instancePath:instancePath+"/input/" + i13+"/_valueInstant"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueInteger !== undefined && func0.call(data71, "valueInteger")){
 let data165 = data71.valueInteger;
 if(!(((typeof data165 == "number") && (!(data165 % 1) && !isNaN(data165))) && (isFinite(data165)))){
-const err141 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err141];
-}
-else {
-vErrors.push(err141);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data165 == "number") && (isFinite(data165))){
 if(data165 > 2147483647 || isNaN(data165)){
-const err142 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err142];
-}
-else {
-vErrors.push(err142);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data165 < -2147483648 || isNaN(data165)){
-const err143 = {instancePath:instancePath+"/input/" + i13+"/valueInteger",schemaPath:"#/$defs/Task_Input/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err143];
-}
-else {
-vErrors.push(err143);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueInteger", "#/$defs/Task_Input/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data71._valueInteger !== undefined && func0.call(data71, "_valueInteger")){
-if(!(func2(data71._valueInteger, {instancePath:instancePath+"/input/" + i13+"/_valueInteger",parentData:data71,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueInteger, {instancePath:instancePath+"/input/" + i13+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueMarkdown !== undefined && func0.call(data71, "valueMarkdown")){
 let data167 = data71.valueMarkdown;
 if(typeof data167 === "string"){
 if(func9(data167) < 1){
-const err144 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err144];
-}
-else {
-vErrors.push(err144);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err145 = {instancePath:instancePath+"/input/" + i13+"/valueMarkdown",schemaPath:"#/$defs/Task_Input/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err145];
-}
-else {
-vErrors.push(err145);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueMarkdown", "#/$defs/Task_Input/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueMarkdown !== undefined && func0.call(data71, "_valueMarkdown")){
-if(!(func2(data71._valueMarkdown, {instancePath:instancePath+"/input/" + i13+"/_valueMarkdown",parentData:data71,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueMarkdown, {instancePath:instancePath+"/input/" + i13+"/_valueMarkdown"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueOid !== undefined && func0.call(data71, "valueOid")){
 let data169 = data71.valueOid;
 if(typeof data169 === "string"){
 if(!pattern6.test(data169)){
-const err146 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
-if(vErrors === null){
-vErrors = [err146];
-}
-else {
-vErrors.push(err146);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-const err147 = {instancePath:instancePath+"/input/" + i13+"/valueOid",schemaPath:"#/$defs/Task_Input/properties/valueOid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err147];
-}
-else {
-vErrors.push(err147);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueOid", "#/$defs/Task_Input/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueOid !== undefined && func0.call(data71, "_valueOid")){
-if(!(func2(data71._valueOid, {instancePath:instancePath+"/input/" + i13+"/_valueOid",parentData:data71,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueOid, {instancePath:instancePath+"/input/" + i13+"/_valueOid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valuePositiveInt !== undefined && func0.call(data71, "valuePositiveInt")){
 let data171 = data71.valuePositiveInt;
 if(!(((typeof data171 == "number") && (!(data171 % 1) && !isNaN(data171))) && (isFinite(data171)))){
-const err148 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err148];
-}
-else {
-vErrors.push(err148);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data171 == "number") && (isFinite(data171))){
 if(data171 > 2147483647 || isNaN(data171)){
-const err149 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err149];
-}
-else {
-vErrors.push(err149);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data171 < 1 || isNaN(data171)){
-const err150 = {instancePath:instancePath+"/input/" + i13+"/valuePositiveInt",schemaPath:"#/$defs/Task_Input/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err150];
-}
-else {
-vErrors.push(err150);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valuePositiveInt", "#/$defs/Task_Input/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data71._valuePositiveInt !== undefined && func0.call(data71, "_valuePositiveInt")){
-if(!(func2(data71._valuePositiveInt, {instancePath:instancePath+"/input/" + i13+"/_valuePositiveInt",parentData:data71,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valuePositiveInt, {instancePath:instancePath+"/input/" + i13+"/_valuePositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueString !== undefined && func0.call(data71, "valueString")){
 let data173 = data71.valueString;
 if(typeof data173 === "string"){
 if(func9(data173) < 1){
-const err151 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err151];
-}
-else {
-vErrors.push(err151);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/input/" + i13+"/valueString",schemaPath:"#/$defs/Task_Input/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err152];
-}
-else {
-vErrors.push(err152);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueString", "#/$defs/Task_Input/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueString !== undefined && func0.call(data71, "_valueString")){
-if(!(func2(data71._valueString, {instancePath:instancePath+"/input/" + i13+"/_valueString",parentData:data71,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueString, {instancePath:instancePath+"/input/" + i13+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueTime !== undefined && func0.call(data71, "valueTime")){
 let data175 = data71.valueTime;
 if(typeof data175 === "string"){
 if(!pattern7.test(data175)){
-const err153 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err153];
-}
-else {
-vErrors.push(err153);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/input/" + i13+"/valueTime",schemaPath:"#/$defs/Task_Input/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err154];
-}
-else {
-vErrors.push(err154);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueTime", "#/$defs/Task_Input/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueTime !== undefined && func0.call(data71, "_valueTime")){
-if(!(func2(data71._valueTime, {instancePath:instancePath+"/input/" + i13+"/_valueTime",parentData:data71,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueTime, {instancePath:instancePath+"/input/" + i13+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueUnsignedInt !== undefined && func0.call(data71, "valueUnsignedInt")){
 let data177 = data71.valueUnsignedInt;
 if(!(((typeof data177 == "number") && (!(data177 % 1) && !isNaN(data177))) && (isFinite(data177)))){
-const err155 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err155];
-}
-else {
-vErrors.push(err155);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data177 == "number") && (isFinite(data177))){
 if(data177 > 2147483647 || isNaN(data177)){
-const err156 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err156];
-}
-else {
-vErrors.push(err156);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data177 < 0 || isNaN(data177)){
-const err157 = {instancePath:instancePath+"/input/" + i13+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Input/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err157];
-}
-else {
-vErrors.push(err157);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUnsignedInt", "#/$defs/Task_Input/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data71._valueUnsignedInt !== undefined && func0.call(data71, "_valueUnsignedInt")){
-if(!(func2(data71._valueUnsignedInt, {instancePath:instancePath+"/input/" + i13+"/_valueUnsignedInt",parentData:data71,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueUnsignedInt, {instancePath:instancePath+"/input/" + i13+"/_valueUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueUri !== undefined && func0.call(data71, "valueUri")){
 let data179 = data71.valueUri;
 if(typeof data179 === "string"){
 if(!pattern1.test(data179)){
-const err158 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err158];
-}
-else {
-vErrors.push(err158);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err159 = {instancePath:instancePath+"/input/" + i13+"/valueUri",schemaPath:"#/$defs/Task_Input/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err159];
-}
-else {
-vErrors.push(err159);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUri", "#/$defs/Task_Input/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUri !== undefined && func0.call(data71, "_valueUri")){
-if(!(func2(data71._valueUri, {instancePath:instancePath+"/input/" + i13+"/_valueUri",parentData:data71,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueUri, {instancePath:instancePath+"/input/" + i13+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueUrl !== undefined && func0.call(data71, "valueUrl")){
 let data181 = data71.valueUrl;
 if(typeof data181 === "string"){
 if(!pattern1.test(data181)){
-const err160 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err160];
-}
-else {
-vErrors.push(err160);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/input/" + i13+"/valueUrl",schemaPath:"#/$defs/Task_Input/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err161];
-}
-else {
-vErrors.push(err161);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUrl", "#/$defs/Task_Input/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUrl !== undefined && func0.call(data71, "_valueUrl")){
-if(!(func2(data71._valueUrl, {instancePath:instancePath+"/input/" + i13+"/_valueUrl",parentData:data71,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueUrl, {instancePath:instancePath+"/input/" + i13+"/_valueUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueUuid !== undefined && func0.call(data71, "valueUuid")){
 let data183 = data71.valueUuid;
 if(typeof data183 === "string"){
 if(!pattern8.test(data183)){
-const err162 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
-if(vErrors === null){
-vErrors = [err162];
-}
-else {
-vErrors.push(err162);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-const err163 = {instancePath:instancePath+"/input/" + i13+"/valueUuid",schemaPath:"#/$defs/Task_Input/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err163];
-}
-else {
-vErrors.push(err163);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13+"/valueUuid", "#/$defs/Task_Input/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data71._valueUuid !== undefined && func0.call(data71, "_valueUuid")){
-if(!(func2(data71._valueUuid, {instancePath:instancePath+"/input/" + i13+"/_valueUuid",parentData:data71,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._valueUuid, {instancePath:instancePath+"/input/" + i13+"/_valueUuid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.valueAddress !== undefined && func0.call(data71, "valueAddress")){
-if(!(func12(data71.valueAddress, {instancePath:instancePath+"/input/" + i13+"/valueAddress",parentData:data71,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data71.valueAddress, {instancePath:instancePath+"/input/" + i13+"/valueAddress"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data71.valueAge !== undefined && func0.call(data71, "valueAge")){
-if(!(func13(data71.valueAge, {instancePath:instancePath+"/input/" + i13+"/valueAge",parentData:data71,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data71.valueAge, {instancePath:instancePath+"/input/" + i13+"/valueAge"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data71.valueAnnotation !== undefined && func0.call(data71, "valueAnnotation")){
-if(!(func11(data71.valueAnnotation, {instancePath:instancePath+"/input/" + i13+"/valueAnnotation",parentData:data71,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data71.valueAnnotation, {instancePath:instancePath+"/input/" + i13+"/valueAnnotation"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data71.valueAttachment !== undefined && func0.call(data71, "valueAttachment")){
-if(!(func14(data71.valueAttachment, {instancePath:instancePath+"/input/" + i13+"/valueAttachment",parentData:data71,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data71.valueAttachment, {instancePath:instancePath+"/input/" + i13+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data71.valueCodeableConcept !== undefined && func0.call(data71, "valueCodeableConcept")){
-if(!(func8(data71.valueCodeableConcept, {instancePath:instancePath+"/input/" + i13+"/valueCodeableConcept",parentData:data71,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data71.valueCodeableConcept, {instancePath:instancePath+"/input/" + i13+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data71.valueCoding !== undefined && func0.call(data71, "valueCoding")){
-if(!(func15(data71.valueCoding, {instancePath:instancePath+"/input/" + i13+"/valueCoding",parentData:data71,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data71.valueCoding, {instancePath:instancePath+"/input/" + i13+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data71.valueContactPoint !== undefined && func0.call(data71, "valueContactPoint")){
-if(!(func16(data71.valueContactPoint, {instancePath:instancePath+"/input/" + i13+"/valueContactPoint",parentData:data71,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data71.valueContactPoint, {instancePath:instancePath+"/input/" + i13+"/valueContactPoint"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data71.valueCount !== undefined && func0.call(data71, "valueCount")){
-if(!(func17(data71.valueCount, {instancePath:instancePath+"/input/" + i13+"/valueCount",parentData:data71,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data71.valueCount, {instancePath:instancePath+"/input/" + i13+"/valueCount"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDistance !== undefined && func0.call(data71, "valueDistance")){
-if(!(func18(data71.valueDistance, {instancePath:instancePath+"/input/" + i13+"/valueDistance",parentData:data71,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data71.valueDistance, {instancePath:instancePath+"/input/" + i13+"/valueDistance"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDuration !== undefined && func0.call(data71, "valueDuration")){
-if(!(func19(data71.valueDuration, {instancePath:instancePath+"/input/" + i13+"/valueDuration",parentData:data71,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data71.valueDuration, {instancePath:instancePath+"/input/" + i13+"/valueDuration"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data71.valueHumanName !== undefined && func0.call(data71, "valueHumanName")){
-if(!(func20(data71.valueHumanName, {instancePath:instancePath+"/input/" + i13+"/valueHumanName",parentData:data71,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data71.valueHumanName, {instancePath:instancePath+"/input/" + i13+"/valueHumanName"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data71.valueIdentifier !== undefined && func0.call(data71, "valueIdentifier")){
-if(!(func6(data71.valueIdentifier, {instancePath:instancePath+"/input/" + i13+"/valueIdentifier",parentData:data71,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data71.valueIdentifier, {instancePath:instancePath+"/input/" + i13+"/valueIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data71.valueMoney !== undefined && func0.call(data71, "valueMoney")){
-if(!(func21(data71.valueMoney, {instancePath:instancePath+"/input/" + i13+"/valueMoney",parentData:data71,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func21(data71.valueMoney, {instancePath:instancePath+"/input/" + i13+"/valueMoney"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data71.valuePeriod !== undefined && func0.call(data71, "valuePeriod")){
-if(!(func10(data71.valuePeriod, {instancePath:instancePath+"/input/" + i13+"/valuePeriod",parentData:data71,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data71.valuePeriod, {instancePath:instancePath+"/input/" + i13+"/valuePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data71.valueQuantity !== undefined && func0.call(data71, "valueQuantity")){
-if(!(func22(data71.valueQuantity, {instancePath:instancePath+"/input/" + i13+"/valueQuantity",parentData:data71,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func22(data71.valueQuantity, {instancePath:instancePath+"/input/" + i13+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data71.valueRange !== undefined && func0.call(data71, "valueRange")){
-if(!(func23(data71.valueRange, {instancePath:instancePath+"/input/" + i13+"/valueRange",parentData:data71,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func23.errors; else for (const vError of func23.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func23(data71.valueRange, {instancePath:instancePath+"/input/" + i13+"/valueRange"}))){
+vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
 }
 }
 if(data71.valueRatio !== undefined && func0.call(data71, "valueRatio")){
-if(!(func24(data71.valueRatio, {instancePath:instancePath+"/input/" + i13+"/valueRatio",parentData:data71,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func24.errors; else for (const vError of func24.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func24(data71.valueRatio, {instancePath:instancePath+"/input/" + i13+"/valueRatio"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
 }
 }
 if(data71.valueReference !== undefined && func0.call(data71, "valueReference")){
-if(!(func7(data71.valueReference, {instancePath:instancePath+"/input/" + i13+"/valueReference",parentData:data71,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data71.valueReference, {instancePath:instancePath+"/input/" + i13+"/valueReference"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data71.valueSampledData !== undefined && func0.call(data71, "valueSampledData")){
-if(!(func25(data71.valueSampledData, {instancePath:instancePath+"/input/" + i13+"/valueSampledData",parentData:data71,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func25.errors; else for (const vError of func25.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func25(data71.valueSampledData, {instancePath:instancePath+"/input/" + i13+"/valueSampledData"}))){
+vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
 }
 }
 if(data71.valueSignature !== undefined && func0.call(data71, "valueSignature")){
-if(!(func26(data71.valueSignature, {instancePath:instancePath+"/input/" + i13+"/valueSignature",parentData:data71,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func26.errors; else for (const vError of func26.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func26(data71.valueSignature, {instancePath:instancePath+"/input/" + i13+"/valueSignature"}))){
+vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
 }
 }
 if(data71.valueTiming !== undefined && func0.call(data71, "valueTiming")){
-if(!(func27(data71.valueTiming, {instancePath:instancePath+"/input/" + i13+"/valueTiming",parentData:data71,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func27.errors; else for (const vError of func27.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func27(data71.valueTiming, {instancePath:instancePath+"/input/" + i13+"/valueTiming"}))){
+vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
 }
 }
 if(data71.valueContactDetail !== undefined && func0.call(data71, "valueContactDetail")){
-if(!(func28(data71.valueContactDetail, {instancePath:instancePath+"/input/" + i13+"/valueContactDetail",parentData:data71,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func28.errors; else for (const vError of func28.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func28(data71.valueContactDetail, {instancePath:instancePath+"/input/" + i13+"/valueContactDetail"}))){
+vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
 }
 }
 if(data71.valueContributor !== undefined && func0.call(data71, "valueContributor")){
-if(!(func29(data71.valueContributor, {instancePath:instancePath+"/input/" + i13+"/valueContributor",parentData:data71,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func29.errors; else for (const vError of func29.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func29(data71.valueContributor, {instancePath:instancePath+"/input/" + i13+"/valueContributor"}))){
+vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDataRequirement !== undefined && func0.call(data71, "valueDataRequirement")){
-if(!(func30(data71.valueDataRequirement, {instancePath:instancePath+"/input/" + i13+"/valueDataRequirement",parentData:data71,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func30.errors; else for (const vError of func30.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func30(data71.valueDataRequirement, {instancePath:instancePath+"/input/" + i13+"/valueDataRequirement"}))){
+vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
 }
 }
 if(data71.valueExpression !== undefined && func0.call(data71, "valueExpression")){
-if(!(func31(data71.valueExpression, {instancePath:instancePath+"/input/" + i13+"/valueExpression",parentData:data71,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func31.errors; else for (const vError of func31.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func31(data71.valueExpression, {instancePath:instancePath+"/input/" + i13+"/valueExpression"}))){
+vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
 }
 }
 if(data71.valueParameterDefinition !== undefined && func0.call(data71, "valueParameterDefinition")){
-if(!(func32(data71.valueParameterDefinition, {instancePath:instancePath+"/input/" + i13+"/valueParameterDefinition",parentData:data71,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func32.errors; else for (const vError of func32.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func32(data71.valueParameterDefinition, {instancePath:instancePath+"/input/" + i13+"/valueParameterDefinition"}))){
+vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
 }
 }
 if(data71.valueRelatedArtifact !== undefined && func0.call(data71, "valueRelatedArtifact")){
-if(!(func33(data71.valueRelatedArtifact, {instancePath:instancePath+"/input/" + i13+"/valueRelatedArtifact",parentData:data71,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func33.errors; else for (const vError of func33.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func33(data71.valueRelatedArtifact, {instancePath:instancePath+"/input/" + i13+"/valueRelatedArtifact"}))){
+vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
 }
 }
 if(data71.valueTriggerDefinition !== undefined && func0.call(data71, "valueTriggerDefinition")){
-if(!(func34(data71.valueTriggerDefinition, {instancePath:instancePath+"/input/" + i13+"/valueTriggerDefinition",parentData:data71,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func34.errors; else for (const vError of func34.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func34(data71.valueTriggerDefinition, {instancePath:instancePath+"/input/" + i13+"/valueTriggerDefinition"}))){
+vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
 }
 }
 if(data71.valueUsageContext !== undefined && func0.call(data71, "valueUsageContext")){
-if(!(func35(data71.valueUsageContext, {instancePath:instancePath+"/input/" + i13+"/valueUsageContext",parentData:data71,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func35.errors; else for (const vError of func35.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func35(data71.valueUsageContext, {instancePath:instancePath+"/input/" + i13+"/valueUsageContext"}))){
+vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
 }
 }
 if(data71.valueDosage !== undefined && func0.call(data71, "valueDosage")){
-if(!(func36(data71.valueDosage, {instancePath:instancePath+"/input/" + i13+"/valueDosage",parentData:data71,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func36.errors; else for (const vError of func36.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func36(data71.valueDosage, {instancePath:instancePath+"/input/" + i13+"/valueDosage"}))){
+vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
 }
 }
 if(data71.valueMeta !== undefined && func0.call(data71, "valueMeta")){
-if(!(func1(data71.valueMeta, {instancePath:instancePath+"/input/" + i13+"/valueMeta",parentData:data71,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data71.valueMeta, {instancePath:instancePath+"/input/" + i13+"/valueMeta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 const forms0 = func37(data71, obj0);
 if(forms0 !== null){
-const err164 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms0}};
-if(vErrors === null){
-vErrors = [err164];
-}
-else {
-vErrors.push(err164);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
 }
 else {
-const err165 = {instancePath:instancePath+"/input/" + i13,schemaPath:"#/$defs/Task_Input/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err165];
-}
-else {
-vErrors.push(err165);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input/" + i13, "#/$defs/Task_Input/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err166 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err166];
-}
-else {
-vErrors.push(err166);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/input", "#/properties/input/type", {type: "array"}); errors++;
 }
 }
 if(data.output !== undefined && func0.call(data, "output")){
@@ -3161,14 +1948,7 @@ const _errs218 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 var valid50 = false;
-const err167 = {};
-if(vErrors === null){
-vErrors = [err167];
-}
-else {
-vErrors.push(err167);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3176,14 +1956,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
 var valid50 = false;
-const err168 = {};
-if(vErrors === null){
-vErrors = [err168];
-}
-else {
-vErrors.push(err168);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3191,14 +1964,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 var valid50 = false;
-const err169 = {};
-if(vErrors === null){
-vErrors = [err169];
-}
-else {
-vErrors.push(err169);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3206,14 +1972,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
 var valid50 = false;
-const err170 = {};
-if(vErrors === null){
-vErrors = [err170];
-}
-else {
-vErrors.push(err170);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3221,14 +1980,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
 var valid50 = false;
-const err171 = {};
-if(vErrors === null){
-vErrors = [err171];
-}
-else {
-vErrors.push(err171);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3236,14 +1988,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
 var valid50 = false;
-const err172 = {};
-if(vErrors === null){
-vErrors = [err172];
-}
-else {
-vErrors.push(err172);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3251,14 +1996,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 var valid50 = false;
-const err173 = {};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3266,14 +2004,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
 var valid50 = false;
-const err174 = {};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3281,14 +2012,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 var valid50 = false;
-const err175 = {};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3296,14 +2020,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
 var valid50 = false;
-const err176 = {};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3311,14 +2028,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 var valid50 = false;
-const err177 = {};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3326,14 +2036,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
 var valid50 = false;
-const err178 = {};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3341,14 +2044,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 var valid50 = false;
-const err179 = {};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3356,14 +2052,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
 var valid50 = false;
-const err180 = {};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3371,14 +2060,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 var valid50 = false;
-const err181 = {};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3386,14 +2068,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
 var valid50 = false;
-const err182 = {};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3401,14 +2076,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 var valid50 = false;
-const err183 = {};
-if(vErrors === null){
-vErrors = [err183];
-}
-else {
-vErrors.push(err183);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3416,14 +2084,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
 var valid50 = false;
-const err184 = {};
-if(vErrors === null){
-vErrors = [err184];
-}
-else {
-vErrors.push(err184);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3431,14 +2092,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 var valid50 = false;
-const err185 = {};
-if(vErrors === null){
-vErrors = [err185];
-}
-else {
-vErrors.push(err185);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3446,14 +2100,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
 var valid50 = false;
-const err186 = {};
-if(vErrors === null){
-vErrors = [err186];
-}
-else {
-vErrors.push(err186);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3461,14 +2108,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 var valid50 = false;
-const err187 = {};
-if(vErrors === null){
-vErrors = [err187];
-}
-else {
-vErrors.push(err187);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3476,14 +2116,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
 var valid50 = false;
-const err188 = {};
-if(vErrors === null){
-vErrors = [err188];
-}
-else {
-vErrors.push(err188);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3491,14 +2124,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 var valid50 = false;
-const err189 = {};
-if(vErrors === null){
-vErrors = [err189];
-}
-else {
-vErrors.push(err189);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3506,14 +2132,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
 var valid50 = false;
-const err190 = {};
-if(vErrors === null){
-vErrors = [err190];
-}
-else {
-vErrors.push(err190);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3521,14 +2140,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 var valid50 = false;
-const err191 = {};
-if(vErrors === null){
-vErrors = [err191];
-}
-else {
-vErrors.push(err191);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3536,14 +2148,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
 var valid50 = false;
-const err192 = {};
-if(vErrors === null){
-vErrors = [err192];
-}
-else {
-vErrors.push(err192);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3551,14 +2156,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 var valid50 = false;
-const err193 = {};
-if(vErrors === null){
-vErrors = [err193];
-}
-else {
-vErrors.push(err193);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3566,14 +2164,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
 var valid50 = false;
-const err194 = {};
-if(vErrors === null){
-vErrors = [err194];
-}
-else {
-vErrors.push(err194);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3581,14 +2172,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 var valid50 = false;
-const err195 = {};
-if(vErrors === null){
-vErrors = [err195];
-}
-else {
-vErrors.push(err195);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3596,14 +2180,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
 var valid50 = false;
-const err196 = {};
-if(vErrors === null){
-vErrors = [err196];
-}
-else {
-vErrors.push(err196);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3611,14 +2188,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 var valid50 = false;
-const err197 = {};
-if(vErrors === null){
-vErrors = [err197];
-}
-else {
-vErrors.push(err197);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3626,14 +2196,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
 var valid50 = false;
-const err198 = {};
-if(vErrors === null){
-vErrors = [err198];
-}
-else {
-vErrors.push(err198);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3641,14 +2204,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 var valid50 = false;
-const err199 = {};
-if(vErrors === null){
-vErrors = [err199];
-}
-else {
-vErrors.push(err199);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3656,14 +2212,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
 var valid50 = false;
-const err200 = {};
-if(vErrors === null){
-vErrors = [err200];
-}
-else {
-vErrors.push(err200);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3671,14 +2220,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 var valid50 = false;
-const err201 = {};
-if(vErrors === null){
-vErrors = [err201];
-}
-else {
-vErrors.push(err201);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3686,14 +2228,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
 var valid50 = false;
-const err202 = {};
-if(vErrors === null){
-vErrors = [err202];
-}
-else {
-vErrors.push(err202);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3701,14 +2236,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 var valid50 = false;
-const err203 = {};
-if(vErrors === null){
-vErrors = [err203];
-}
-else {
-vErrors.push(err203);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3716,14 +2244,7 @@ var valid50 = true;
 if(valid50){
 if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
 var valid50 = false;
-const err204 = {};
-if(vErrors === null){
-vErrors = [err204];
-}
-else {
-vErrors.push(err204);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3731,14 +2252,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
 var valid50 = false;
-const err205 = {};
-if(vErrors === null){
-vErrors = [err205];
-}
-else {
-vErrors.push(err205);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3746,14 +2260,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
 var valid50 = false;
-const err206 = {};
-if(vErrors === null){
-vErrors = [err206];
-}
-else {
-vErrors.push(err206);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3761,14 +2268,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
 var valid50 = false;
-const err207 = {};
-if(vErrors === null){
-vErrors = [err207];
-}
-else {
-vErrors.push(err207);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3776,14 +2276,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
 var valid50 = false;
-const err208 = {};
-if(vErrors === null){
-vErrors = [err208];
-}
-else {
-vErrors.push(err208);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3791,14 +2284,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
 var valid50 = false;
-const err209 = {};
-if(vErrors === null){
-vErrors = [err209];
-}
-else {
-vErrors.push(err209);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3806,14 +2292,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
 var valid50 = false;
-const err210 = {};
-if(vErrors === null){
-vErrors = [err210];
-}
-else {
-vErrors.push(err210);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3821,14 +2300,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
 var valid50 = false;
-const err211 = {};
-if(vErrors === null){
-vErrors = [err211];
-}
-else {
-vErrors.push(err211);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3836,14 +2308,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
 var valid50 = false;
-const err212 = {};
-if(vErrors === null){
-vErrors = [err212];
-}
-else {
-vErrors.push(err212);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3851,14 +2316,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
 var valid50 = false;
-const err213 = {};
-if(vErrors === null){
-vErrors = [err213];
-}
-else {
-vErrors.push(err213);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3866,14 +2324,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
 var valid50 = false;
-const err214 = {};
-if(vErrors === null){
-vErrors = [err214];
-}
-else {
-vErrors.push(err214);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3881,14 +2332,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
 var valid50 = false;
-const err215 = {};
-if(vErrors === null){
-vErrors = [err215];
-}
-else {
-vErrors.push(err215);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3896,14 +2340,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
 var valid50 = false;
-const err216 = {};
-if(vErrors === null){
-vErrors = [err216];
-}
-else {
-vErrors.push(err216);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3911,14 +2348,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
 var valid50 = false;
-const err217 = {};
-if(vErrors === null){
-vErrors = [err217];
-}
-else {
-vErrors.push(err217);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3926,14 +2356,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
 var valid50 = false;
-const err218 = {};
-if(vErrors === null){
-vErrors = [err218];
-}
-else {
-vErrors.push(err218);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3941,14 +2364,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
 var valid50 = false;
-const err219 = {};
-if(vErrors === null){
-vErrors = [err219];
-}
-else {
-vErrors.push(err219);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3956,14 +2372,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
 var valid50 = false;
-const err220 = {};
-if(vErrors === null){
-vErrors = [err220];
-}
-else {
-vErrors.push(err220);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3971,14 +2380,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
 var valid50 = false;
-const err221 = {};
-if(vErrors === null){
-vErrors = [err221];
-}
-else {
-vErrors.push(err221);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -3986,14 +2388,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
 var valid50 = false;
-const err222 = {};
-if(vErrors === null){
-vErrors = [err222];
-}
-else {
-vErrors.push(err222);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4001,14 +2396,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
 var valid50 = false;
-const err223 = {};
-if(vErrors === null){
-vErrors = [err223];
-}
-else {
-vErrors.push(err223);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4016,14 +2404,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
 var valid50 = false;
-const err224 = {};
-if(vErrors === null){
-vErrors = [err224];
-}
-else {
-vErrors.push(err224);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4031,14 +2412,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
 var valid50 = false;
-const err225 = {};
-if(vErrors === null){
-vErrors = [err225];
-}
-else {
-vErrors.push(err225);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4046,14 +2420,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
 var valid50 = false;
-const err226 = {};
-if(vErrors === null){
-vErrors = [err226];
-}
-else {
-vErrors.push(err226);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4061,14 +2428,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
 var valid50 = false;
-const err227 = {};
-if(vErrors === null){
-vErrors = [err227];
-}
-else {
-vErrors.push(err227);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4076,14 +2436,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
 var valid50 = false;
-const err228 = {};
-if(vErrors === null){
-vErrors = [err228];
-}
-else {
-vErrors.push(err228);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4091,14 +2444,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
 var valid50 = false;
-const err229 = {};
-if(vErrors === null){
-vErrors = [err229];
-}
-else {
-vErrors.push(err229);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4106,14 +2452,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
 var valid50 = false;
-const err230 = {};
-if(vErrors === null){
-vErrors = [err230];
-}
-else {
-vErrors.push(err230);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4121,14 +2460,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
 var valid50 = false;
-const err231 = {};
-if(vErrors === null){
-vErrors = [err231];
-}
-else {
-vErrors.push(err231);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4136,14 +2468,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
 var valid50 = false;
-const err232 = {};
-if(vErrors === null){
-vErrors = [err232];
-}
-else {
-vErrors.push(err232);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4151,14 +2476,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
 var valid50 = false;
-const err233 = {};
-if(vErrors === null){
-vErrors = [err233];
-}
-else {
-vErrors.push(err233);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4166,14 +2484,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
 var valid50 = false;
-const err234 = {};
-if(vErrors === null){
-vErrors = [err234];
-}
-else {
-vErrors.push(err234);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4181,14 +2492,7 @@ var valid50 = true;
 if(valid50){
 if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
 var valid50 = false;
-const err235 = {};
-if(vErrors === null){
-vErrors = [err235];
-}
-else {
-vErrors.push(err235);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 else {
 var valid50 = true;
@@ -4276,63 +2580,28 @@ if(_valid3){
 const _errs219 = errors;
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.valueBase64Binary === undefined) || (!(func0.call(data217, "valueBase64Binary")))){
-const err236 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/then/required",keyword:"required",params:{missingProperty: "valueBase64Binary"}};
-if(vErrors === null){
-vErrors = [err236];
-}
-else {
-vErrors.push(err236);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/then/required", {missingProperty: "valueBase64Binary"}); errors++;
 }
 }
 var _valid3 = _errs219 === errors;
 valid49 = _valid3;
 }
 if(!valid49){
-const err237 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err237];
-}
-else {
-vErrors.push(err237);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data217 && typeof data217 == "object" && !Array.isArray(data217)){
 if((data217.type === undefined) || (!(func0.call(data217, "type")))){
-const err238 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err238];
-}
-else {
-vErrors.push(err238);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/required", {missingProperty: "type"}); errors++;
 }
 if(data217.id !== undefined && func0.call(data217, "id")){
 let data287 = data217.id;
 if(typeof data287 === "string"){
 if(func9(data287) < 1){
-const err239 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err239];
-}
-else {
-vErrors.push(err239);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err240 = {instancePath:instancePath+"/output/" + i16+"/id",schemaPath:"#/$defs/Task_Output/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err240];
-}
-else {
-vErrors.push(err240);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/id", "#/$defs/Task_Output/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data217.extension !== undefined && func0.call(data217, "extension")){
@@ -4340,21 +2609,13 @@ let data288 = data217.extension;
 if(Array.isArray(data288)){
 const len17 = data288.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data288[i17], {instancePath:instancePath+"/output/" + i16+"/extension/" + i17,parentData:data288,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data288[i17], {instancePath:instancePath+"/output/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err241 = {instancePath:instancePath+"/output/" + i16+"/extension",schemaPath:"#/$defs/Task_Output/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err241];
-}
-else {
-vErrors.push(err241);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/extension", "#/$defs/Task_Output/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data217.modifierExtension !== undefined && func0.call(data217, "modifierExtension")){
@@ -4362,854 +2623,494 @@ let data290 = data217.modifierExtension;
 if(Array.isArray(data290)){
 const len18 = data290.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data290[i18], {instancePath:instancePath+"/output/" + i16+"/modifierExtension/" + i18,parentData:data290,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data290[i18], {instancePath:instancePath+"/output/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err242 = {instancePath:instancePath+"/output/" + i16+"/modifierExtension",schemaPath:"#/$defs/Task_Output/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err242];
-}
-else {
-vErrors.push(err242);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/modifierExtension", "#/$defs/Task_Output/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data217.type !== undefined && func0.call(data217, "type")){
-if(!(func8(data217.type, {instancePath:instancePath+"/output/" + i16+"/type",parentData:data217,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data217.type, {instancePath:instancePath+"/output/" + i16+"/type"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data217.valueBase64Binary !== undefined && func0.call(data217, "valueBase64Binary")){
 let data293 = data217.valueBase64Binary;
 if(typeof data293 === "string"){
 if(!(formats1(data293))){
-const err243 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/format",keyword:"format",params:{format: "base64"}};
-if(vErrors === null){
-vErrors = [err243];
-}
-else {
-vErrors.push(err243);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/format", {format: "base64"}); errors++;
 }
 }
 else {
-const err244 = {instancePath:instancePath+"/output/" + i16+"/valueBase64Binary",schemaPath:"#/$defs/Task_Output/properties/valueBase64Binary/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err244];
-}
-else {
-vErrors.push(err244);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBase64Binary", "#/$defs/Task_Output/properties/valueBase64Binary/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueBase64Binary !== undefined && func0.call(data217, "_valueBase64Binary")){
-if(!(func2(data217._valueBase64Binary, {instancePath:instancePath+"/output/" + i16+"/_valueBase64Binary",parentData:data217,parentDataProperty:"_valueBase64Binary",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueBase64Binary, {instancePath:instancePath+"/output/" + i16+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueBoolean !== undefined && func0.call(data217, "valueBoolean")){
 if(typeof data217.valueBoolean !== "boolean"){
-const err245 = {instancePath:instancePath+"/output/" + i16+"/valueBoolean",schemaPath:"#/$defs/Task_Output/properties/valueBoolean/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err245];
-}
-else {
-vErrors.push(err245);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueBoolean", "#/$defs/Task_Output/properties/valueBoolean/type", {type: "boolean"}); errors++;
 }
 }
 if(data217._valueBoolean !== undefined && func0.call(data217, "_valueBoolean")){
-if(!(func2(data217._valueBoolean, {instancePath:instancePath+"/output/" + i16+"/_valueBoolean",parentData:data217,parentDataProperty:"_valueBoolean",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueBoolean, {instancePath:instancePath+"/output/" + i16+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueCanonical !== undefined && func0.call(data217, "valueCanonical")){
 let data297 = data217.valueCanonical;
 if(typeof data297 === "string"){
 if(!pattern1.test(data297)){
-const err246 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err246];
-}
-else {
-vErrors.push(err246);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err247 = {instancePath:instancePath+"/output/" + i16+"/valueCanonical",schemaPath:"#/$defs/Task_Output/properties/valueCanonical/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err247];
-}
-else {
-vErrors.push(err247);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCanonical", "#/$defs/Task_Output/properties/valueCanonical/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueCanonical !== undefined && func0.call(data217, "_valueCanonical")){
-if(!(func2(data217._valueCanonical, {instancePath:instancePath+"/output/" + i16+"/_valueCanonical",parentData:data217,parentDataProperty:"_valueCanonical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueCanonical, {instancePath:instancePath+"/output/" + i16+"/_valueCanonical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueCode !== undefined && func0.call(data217, "valueCode")){
 let data299 = data217.valueCode;
 if(typeof data299 === "string"){
 if(!pattern2.test(data299)){
-const err248 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err248];
-}
-else {
-vErrors.push(err248);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err249 = {instancePath:instancePath+"/output/" + i16+"/valueCode",schemaPath:"#/$defs/Task_Output/properties/valueCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err249];
-}
-else {
-vErrors.push(err249);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueCode", "#/$defs/Task_Output/properties/valueCode/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueCode !== undefined && func0.call(data217, "_valueCode")){
-if(!(func2(data217._valueCode, {instancePath:instancePath+"/output/" + i16+"/_valueCode",parentData:data217,parentDataProperty:"_valueCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueCode, {instancePath:instancePath+"/output/" + i16+"/_valueCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDate !== undefined && func0.call(data217, "valueDate")){
 let data301 = data217.valueDate;
 if(typeof data301 === "string"){
 if(!pattern4.test(data301)){
-const err250 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err250];
-}
-else {
-vErrors.push(err250);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 }
 else {
-const err251 = {instancePath:instancePath+"/output/" + i16+"/valueDate",schemaPath:"#/$defs/Task_Output/properties/valueDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err251];
-}
-else {
-vErrors.push(err251);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDate", "#/$defs/Task_Output/properties/valueDate/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueDate !== undefined && func0.call(data217, "_valueDate")){
-if(!(func2(data217._valueDate, {instancePath:instancePath+"/output/" + i16+"/_valueDate",parentData:data217,parentDataProperty:"_valueDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueDate, {instancePath:instancePath+"/output/" + i16+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDateTime !== undefined && func0.call(data217, "valueDateTime")){
 let data303 = data217.valueDateTime;
 if(typeof data303 === "string"){
 if(!pattern3.test(data303)){
-const err252 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err252];
-}
-else {
-vErrors.push(err252);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 }
 else {
-const err253 = {instancePath:instancePath+"/output/" + i16+"/valueDateTime",schemaPath:"#/$defs/Task_Output/properties/valueDateTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err253];
-}
-else {
-vErrors.push(err253);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDateTime", "#/$defs/Task_Output/properties/valueDateTime/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueDateTime !== undefined && func0.call(data217, "_valueDateTime")){
-if(!(func2(data217._valueDateTime, {instancePath:instancePath+"/output/" + i16+"/_valueDateTime",parentData:data217,parentDataProperty:"_valueDateTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueDateTime, {instancePath:instancePath+"/output/" + i16+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDecimal !== undefined && func0.call(data217, "valueDecimal")){
 let data305 = data217.valueDecimal;
 if(!((typeof data305 == "number") && (isFinite(data305)))){
-const err254 = {instancePath:instancePath+"/output/" + i16+"/valueDecimal",schemaPath:"#/$defs/Task_Output/properties/valueDecimal/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err254];
-}
-else {
-vErrors.push(err254);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueDecimal", "#/$defs/Task_Output/properties/valueDecimal/type", {type: "number"}); errors++;
 }
 }
 if(data217._valueDecimal !== undefined && func0.call(data217, "_valueDecimal")){
-if(!(func2(data217._valueDecimal, {instancePath:instancePath+"/output/" + i16+"/_valueDecimal",parentData:data217,parentDataProperty:"_valueDecimal",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueDecimal, {instancePath:instancePath+"/output/" + i16+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueId !== undefined && func0.call(data217, "valueId")){
 let data307 = data217.valueId;
 if(typeof data307 === "string"){
 if(!pattern0.test(data307)){
-const err255 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err255];
-}
-else {
-vErrors.push(err255);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err256 = {instancePath:instancePath+"/output/" + i16+"/valueId",schemaPath:"#/$defs/Task_Output/properties/valueId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err256];
-}
-else {
-vErrors.push(err256);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueId", "#/$defs/Task_Output/properties/valueId/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueId !== undefined && func0.call(data217, "_valueId")){
-if(!(func2(data217._valueId, {instancePath:instancePath+"/output/" + i16+"/_valueId",parentData:data217,parentDataProperty:"_valueId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueId, {instancePath:instancePath+"/output/" + i16+"/_valueId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueInstant !== undefined && func0.call(data217, "valueInstant")){
 let data309 = data217.valueInstant;
 if(typeof data309 === "string"){
 if(!pattern5.test(data309)){
-const err257 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}};
-if(vErrors === null){
-vErrors = [err257];
-}
-else {
-vErrors.push(err257);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
 }
 }
 else {
-const err258 = {instancePath:instancePath+"/output/" + i16+"/valueInstant",schemaPath:"#/$defs/Task_Output/properties/valueInstant/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err258];
-}
-else {
-vErrors.push(err258);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInstant", "#/$defs/Task_Output/properties/valueInstant/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueInstant !== undefined && func0.call(data217, "_valueInstant")){
-if(!(func2(data217._valueInstant, {instancePath:instancePath+"/output/" + i16+"/_valueInstant",parentData:data217,parentDataProperty:"_valueInstant",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueInstant, {instancePath:instancePath+"/output/" + i16+"/_valueInstant"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueInteger !== undefined && func0.call(data217, "valueInteger")){
 let data311 = data217.valueInteger;
 if(!(((typeof data311 == "number") && (!(data311 % 1) && !isNaN(data311))) && (isFinite(data311)))){
-const err259 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err259];
-}
-else {
-vErrors.push(err259);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/type", {type: "integer"}); errors++;
 }
 if((typeof data311 == "number") && (isFinite(data311))){
 if(data311 > 2147483647 || isNaN(data311)){
-const err260 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err260];
-}
-else {
-vErrors.push(err260);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data311 < -2147483648 || isNaN(data311)){
-const err261 = {instancePath:instancePath+"/output/" + i16+"/valueInteger",schemaPath:"#/$defs/Task_Output/properties/valueInteger/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err261];
-}
-else {
-vErrors.push(err261);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueInteger", "#/$defs/Task_Output/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data217._valueInteger !== undefined && func0.call(data217, "_valueInteger")){
-if(!(func2(data217._valueInteger, {instancePath:instancePath+"/output/" + i16+"/_valueInteger",parentData:data217,parentDataProperty:"_valueInteger",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueInteger, {instancePath:instancePath+"/output/" + i16+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueMarkdown !== undefined && func0.call(data217, "valueMarkdown")){
 let data313 = data217.valueMarkdown;
 if(typeof data313 === "string"){
 if(func9(data313) < 1){
-const err262 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err262];
-}
-else {
-vErrors.push(err262);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err263 = {instancePath:instancePath+"/output/" + i16+"/valueMarkdown",schemaPath:"#/$defs/Task_Output/properties/valueMarkdown/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err263];
-}
-else {
-vErrors.push(err263);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueMarkdown", "#/$defs/Task_Output/properties/valueMarkdown/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueMarkdown !== undefined && func0.call(data217, "_valueMarkdown")){
-if(!(func2(data217._valueMarkdown, {instancePath:instancePath+"/output/" + i16+"/_valueMarkdown",parentData:data217,parentDataProperty:"_valueMarkdown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueMarkdown, {instancePath:instancePath+"/output/" + i16+"/_valueMarkdown"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueOid !== undefined && func0.call(data217, "valueOid")){
 let data315 = data217.valueOid;
 if(typeof data315 === "string"){
 if(!pattern6.test(data315)){
-const err264 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/pattern",keyword:"pattern",params:{pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}};
-if(vErrors === null){
-vErrors = [err264];
-}
-else {
-vErrors.push(err264);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/pattern", {pattern: "^urn:oid:[0-2](?=\\.)(?![\\s\\S]*\\.(?:\\.|0[0-9]|$))[.0-9]*$"}); errors++;
 }
 }
 else {
-const err265 = {instancePath:instancePath+"/output/" + i16+"/valueOid",schemaPath:"#/$defs/Task_Output/properties/valueOid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err265];
-}
-else {
-vErrors.push(err265);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueOid", "#/$defs/Task_Output/properties/valueOid/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueOid !== undefined && func0.call(data217, "_valueOid")){
-if(!(func2(data217._valueOid, {instancePath:instancePath+"/output/" + i16+"/_valueOid",parentData:data217,parentDataProperty:"_valueOid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueOid, {instancePath:instancePath+"/output/" + i16+"/_valueOid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valuePositiveInt !== undefined && func0.call(data217, "valuePositiveInt")){
 let data317 = data217.valuePositiveInt;
 if(!(((typeof data317 == "number") && (!(data317 % 1) && !isNaN(data317))) && (isFinite(data317)))){
-const err266 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err266];
-}
-else {
-vErrors.push(err266);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/type", {type: "integer"}); errors++;
 }
 if((typeof data317 == "number") && (isFinite(data317))){
 if(data317 > 2147483647 || isNaN(data317)){
-const err267 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err267];
-}
-else {
-vErrors.push(err267);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data317 < 1 || isNaN(data317)){
-const err268 = {instancePath:instancePath+"/output/" + i16+"/valuePositiveInt",schemaPath:"#/$defs/Task_Output/properties/valuePositiveInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1}};
-if(vErrors === null){
-vErrors = [err268];
-}
-else {
-vErrors.push(err268);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valuePositiveInt", "#/$defs/Task_Output/properties/valuePositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
 }
 }
 }
 if(data217._valuePositiveInt !== undefined && func0.call(data217, "_valuePositiveInt")){
-if(!(func2(data217._valuePositiveInt, {instancePath:instancePath+"/output/" + i16+"/_valuePositiveInt",parentData:data217,parentDataProperty:"_valuePositiveInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valuePositiveInt, {instancePath:instancePath+"/output/" + i16+"/_valuePositiveInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueString !== undefined && func0.call(data217, "valueString")){
 let data319 = data217.valueString;
 if(typeof data319 === "string"){
 if(func9(data319) < 1){
-const err269 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err269];
-}
-else {
-vErrors.push(err269);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err270 = {instancePath:instancePath+"/output/" + i16+"/valueString",schemaPath:"#/$defs/Task_Output/properties/valueString/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err270];
-}
-else {
-vErrors.push(err270);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueString", "#/$defs/Task_Output/properties/valueString/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueString !== undefined && func0.call(data217, "_valueString")){
-if(!(func2(data217._valueString, {instancePath:instancePath+"/output/" + i16+"/_valueString",parentData:data217,parentDataProperty:"_valueString",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueString, {instancePath:instancePath+"/output/" + i16+"/_valueString"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueTime !== undefined && func0.call(data217, "valueTime")){
 let data321 = data217.valueTime;
 if(typeof data321 === "string"){
 if(!pattern7.test(data321)){
-const err271 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/pattern",keyword:"pattern",params:{pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}};
-if(vErrors === null){
-vErrors = [err271];
-}
-else {
-vErrors.push(err271);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
 }
 }
 else {
-const err272 = {instancePath:instancePath+"/output/" + i16+"/valueTime",schemaPath:"#/$defs/Task_Output/properties/valueTime/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err272];
-}
-else {
-vErrors.push(err272);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueTime", "#/$defs/Task_Output/properties/valueTime/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueTime !== undefined && func0.call(data217, "_valueTime")){
-if(!(func2(data217._valueTime, {instancePath:instancePath+"/output/" + i16+"/_valueTime",parentData:data217,parentDataProperty:"_valueTime",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueTime, {instancePath:instancePath+"/output/" + i16+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueUnsignedInt !== undefined && func0.call(data217, "valueUnsignedInt")){
 let data323 = data217.valueUnsignedInt;
 if(!(((typeof data323 == "number") && (!(data323 % 1) && !isNaN(data323))) && (isFinite(data323)))){
-const err273 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err273];
-}
-else {
-vErrors.push(err273);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/type", {type: "integer"}); errors++;
 }
 if((typeof data323 == "number") && (isFinite(data323))){
 if(data323 > 2147483647 || isNaN(data323)){
-const err274 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err274];
-}
-else {
-vErrors.push(err274);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data323 < 0 || isNaN(data323)){
-const err275 = {instancePath:instancePath+"/output/" + i16+"/valueUnsignedInt",schemaPath:"#/$defs/Task_Output/properties/valueUnsignedInt/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0}};
-if(vErrors === null){
-vErrors = [err275];
-}
-else {
-vErrors.push(err275);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUnsignedInt", "#/$defs/Task_Output/properties/valueUnsignedInt/minimum", {comparison: ">=", limit: 0}); errors++;
 }
 }
 }
 if(data217._valueUnsignedInt !== undefined && func0.call(data217, "_valueUnsignedInt")){
-if(!(func2(data217._valueUnsignedInt, {instancePath:instancePath+"/output/" + i16+"/_valueUnsignedInt",parentData:data217,parentDataProperty:"_valueUnsignedInt",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueUnsignedInt, {instancePath:instancePath+"/output/" + i16+"/_valueUnsignedInt"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueUri !== undefined && func0.call(data217, "valueUri")){
 let data325 = data217.valueUri;
 if(typeof data325 === "string"){
 if(!pattern1.test(data325)){
-const err276 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err276];
-}
-else {
-vErrors.push(err276);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err277 = {instancePath:instancePath+"/output/" + i16+"/valueUri",schemaPath:"#/$defs/Task_Output/properties/valueUri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err277];
-}
-else {
-vErrors.push(err277);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUri", "#/$defs/Task_Output/properties/valueUri/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUri !== undefined && func0.call(data217, "_valueUri")){
-if(!(func2(data217._valueUri, {instancePath:instancePath+"/output/" + i16+"/_valueUri",parentData:data217,parentDataProperty:"_valueUri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueUri, {instancePath:instancePath+"/output/" + i16+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueUrl !== undefined && func0.call(data217, "valueUrl")){
 let data327 = data217.valueUrl;
 if(typeof data327 === "string"){
 if(!pattern1.test(data327)){
-const err278 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err278];
-}
-else {
-vErrors.push(err278);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err279 = {instancePath:instancePath+"/output/" + i16+"/valueUrl",schemaPath:"#/$defs/Task_Output/properties/valueUrl/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err279];
-}
-else {
-vErrors.push(err279);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUrl", "#/$defs/Task_Output/properties/valueUrl/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUrl !== undefined && func0.call(data217, "_valueUrl")){
-if(!(func2(data217._valueUrl, {instancePath:instancePath+"/output/" + i16+"/_valueUrl",parentData:data217,parentDataProperty:"_valueUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueUrl, {instancePath:instancePath+"/output/" + i16+"/_valueUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueUuid !== undefined && func0.call(data217, "valueUuid")){
 let data329 = data217.valueUuid;
 if(typeof data329 === "string"){
 if(!pattern8.test(data329)){
-const err280 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/pattern",keyword:"pattern",params:{pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}};
-if(vErrors === null){
-vErrors = [err280];
-}
-else {
-vErrors.push(err280);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/pattern", {pattern: "^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"}); errors++;
 }
 }
 else {
-const err281 = {instancePath:instancePath+"/output/" + i16+"/valueUuid",schemaPath:"#/$defs/Task_Output/properties/valueUuid/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err281];
-}
-else {
-vErrors.push(err281);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16+"/valueUuid", "#/$defs/Task_Output/properties/valueUuid/type", {type: "string"}); errors++;
 }
 }
 if(data217._valueUuid !== undefined && func0.call(data217, "_valueUuid")){
-if(!(func2(data217._valueUuid, {instancePath:instancePath+"/output/" + i16+"/_valueUuid",parentData:data217,parentDataProperty:"_valueUuid",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data217._valueUuid, {instancePath:instancePath+"/output/" + i16+"/_valueUuid"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data217.valueAddress !== undefined && func0.call(data217, "valueAddress")){
-if(!(func12(data217.valueAddress, {instancePath:instancePath+"/output/" + i16+"/valueAddress",parentData:data217,parentDataProperty:"valueAddress",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data217.valueAddress, {instancePath:instancePath+"/output/" + i16+"/valueAddress"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data217.valueAge !== undefined && func0.call(data217, "valueAge")){
-if(!(func13(data217.valueAge, {instancePath:instancePath+"/output/" + i16+"/valueAge",parentData:data217,parentDataProperty:"valueAge",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func13.errors; else for (const vError of func13.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func13(data217.valueAge, {instancePath:instancePath+"/output/" + i16+"/valueAge"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data217.valueAnnotation !== undefined && func0.call(data217, "valueAnnotation")){
-if(!(func11(data217.valueAnnotation, {instancePath:instancePath+"/output/" + i16+"/valueAnnotation",parentData:data217,parentDataProperty:"valueAnnotation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data217.valueAnnotation, {instancePath:instancePath+"/output/" + i16+"/valueAnnotation"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data217.valueAttachment !== undefined && func0.call(data217, "valueAttachment")){
-if(!(func14(data217.valueAttachment, {instancePath:instancePath+"/output/" + i16+"/valueAttachment",parentData:data217,parentDataProperty:"valueAttachment",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func14.errors; else for (const vError of func14.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func14(data217.valueAttachment, {instancePath:instancePath+"/output/" + i16+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data217.valueCodeableConcept !== undefined && func0.call(data217, "valueCodeableConcept")){
-if(!(func8(data217.valueCodeableConcept, {instancePath:instancePath+"/output/" + i16+"/valueCodeableConcept",parentData:data217,parentDataProperty:"valueCodeableConcept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data217.valueCodeableConcept, {instancePath:instancePath+"/output/" + i16+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data217.valueCoding !== undefined && func0.call(data217, "valueCoding")){
-if(!(func15(data217.valueCoding, {instancePath:instancePath+"/output/" + i16+"/valueCoding",parentData:data217,parentDataProperty:"valueCoding",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func15.errors; else for (const vError of func15.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func15(data217.valueCoding, {instancePath:instancePath+"/output/" + i16+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data217.valueContactPoint !== undefined && func0.call(data217, "valueContactPoint")){
-if(!(func16(data217.valueContactPoint, {instancePath:instancePath+"/output/" + i16+"/valueContactPoint",parentData:data217,parentDataProperty:"valueContactPoint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func16.errors; else for (const vError of func16.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func16(data217.valueContactPoint, {instancePath:instancePath+"/output/" + i16+"/valueContactPoint"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data217.valueCount !== undefined && func0.call(data217, "valueCount")){
-if(!(func17(data217.valueCount, {instancePath:instancePath+"/output/" + i16+"/valueCount",parentData:data217,parentDataProperty:"valueCount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func17.errors; else for (const vError of func17.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func17(data217.valueCount, {instancePath:instancePath+"/output/" + i16+"/valueCount"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDistance !== undefined && func0.call(data217, "valueDistance")){
-if(!(func18(data217.valueDistance, {instancePath:instancePath+"/output/" + i16+"/valueDistance",parentData:data217,parentDataProperty:"valueDistance",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func18.errors; else for (const vError of func18.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func18(data217.valueDistance, {instancePath:instancePath+"/output/" + i16+"/valueDistance"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDuration !== undefined && func0.call(data217, "valueDuration")){
-if(!(func19(data217.valueDuration, {instancePath:instancePath+"/output/" + i16+"/valueDuration",parentData:data217,parentDataProperty:"valueDuration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func19.errors; else for (const vError of func19.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func19(data217.valueDuration, {instancePath:instancePath+"/output/" + i16+"/valueDuration"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data217.valueHumanName !== undefined && func0.call(data217, "valueHumanName")){
-if(!(func20(data217.valueHumanName, {instancePath:instancePath+"/output/" + i16+"/valueHumanName",parentData:data217,parentDataProperty:"valueHumanName",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func20.errors; else for (const vError of func20.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func20(data217.valueHumanName, {instancePath:instancePath+"/output/" + i16+"/valueHumanName"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data217.valueIdentifier !== undefined && func0.call(data217, "valueIdentifier")){
-if(!(func6(data217.valueIdentifier, {instancePath:instancePath+"/output/" + i16+"/valueIdentifier",parentData:data217,parentDataProperty:"valueIdentifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data217.valueIdentifier, {instancePath:instancePath+"/output/" + i16+"/valueIdentifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data217.valueMoney !== undefined && func0.call(data217, "valueMoney")){
-if(!(func21(data217.valueMoney, {instancePath:instancePath+"/output/" + i16+"/valueMoney",parentData:data217,parentDataProperty:"valueMoney",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func21.errors; else for (const vError of func21.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func21(data217.valueMoney, {instancePath:instancePath+"/output/" + i16+"/valueMoney"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data217.valuePeriod !== undefined && func0.call(data217, "valuePeriod")){
-if(!(func10(data217.valuePeriod, {instancePath:instancePath+"/output/" + i16+"/valuePeriod",parentData:data217,parentDataProperty:"valuePeriod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data217.valuePeriod, {instancePath:instancePath+"/output/" + i16+"/valuePeriod"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data217.valueQuantity !== undefined && func0.call(data217, "valueQuantity")){
-if(!(func22(data217.valueQuantity, {instancePath:instancePath+"/output/" + i16+"/valueQuantity",parentData:data217,parentDataProperty:"valueQuantity",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func22.errors; else for (const vError of func22.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func22(data217.valueQuantity, {instancePath:instancePath+"/output/" + i16+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data217.valueRange !== undefined && func0.call(data217, "valueRange")){
-if(!(func23(data217.valueRange, {instancePath:instancePath+"/output/" + i16+"/valueRange",parentData:data217,parentDataProperty:"valueRange",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func23.errors; else for (const vError of func23.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func23(data217.valueRange, {instancePath:instancePath+"/output/" + i16+"/valueRange"}))){
+vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
 }
 }
 if(data217.valueRatio !== undefined && func0.call(data217, "valueRatio")){
-if(!(func24(data217.valueRatio, {instancePath:instancePath+"/output/" + i16+"/valueRatio",parentData:data217,parentDataProperty:"valueRatio",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func24.errors; else for (const vError of func24.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func24(data217.valueRatio, {instancePath:instancePath+"/output/" + i16+"/valueRatio"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
 }
 }
 if(data217.valueReference !== undefined && func0.call(data217, "valueReference")){
-if(!(func7(data217.valueReference, {instancePath:instancePath+"/output/" + i16+"/valueReference",parentData:data217,parentDataProperty:"valueReference",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data217.valueReference, {instancePath:instancePath+"/output/" + i16+"/valueReference"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data217.valueSampledData !== undefined && func0.call(data217, "valueSampledData")){
-if(!(func25(data217.valueSampledData, {instancePath:instancePath+"/output/" + i16+"/valueSampledData",parentData:data217,parentDataProperty:"valueSampledData",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func25.errors; else for (const vError of func25.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func25(data217.valueSampledData, {instancePath:instancePath+"/output/" + i16+"/valueSampledData"}))){
+vErrors = addErrors(vErrors, func25.errors); errors = vErrors.length;
 }
 }
 if(data217.valueSignature !== undefined && func0.call(data217, "valueSignature")){
-if(!(func26(data217.valueSignature, {instancePath:instancePath+"/output/" + i16+"/valueSignature",parentData:data217,parentDataProperty:"valueSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func26.errors; else for (const vError of func26.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func26(data217.valueSignature, {instancePath:instancePath+"/output/" + i16+"/valueSignature"}))){
+vErrors = addErrors(vErrors, func26.errors); errors = vErrors.length;
 }
 }
 if(data217.valueTiming !== undefined && func0.call(data217, "valueTiming")){
-if(!(func27(data217.valueTiming, {instancePath:instancePath+"/output/" + i16+"/valueTiming",parentData:data217,parentDataProperty:"valueTiming",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func27.errors; else for (const vError of func27.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func27(data217.valueTiming, {instancePath:instancePath+"/output/" + i16+"/valueTiming"}))){
+vErrors = addErrors(vErrors, func27.errors); errors = vErrors.length;
 }
 }
 if(data217.valueContactDetail !== undefined && func0.call(data217, "valueContactDetail")){
-if(!(func28(data217.valueContactDetail, {instancePath:instancePath+"/output/" + i16+"/valueContactDetail",parentData:data217,parentDataProperty:"valueContactDetail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func28.errors; else for (const vError of func28.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func28(data217.valueContactDetail, {instancePath:instancePath+"/output/" + i16+"/valueContactDetail"}))){
+vErrors = addErrors(vErrors, func28.errors); errors = vErrors.length;
 }
 }
 if(data217.valueContributor !== undefined && func0.call(data217, "valueContributor")){
-if(!(func29(data217.valueContributor, {instancePath:instancePath+"/output/" + i16+"/valueContributor",parentData:data217,parentDataProperty:"valueContributor",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func29.errors; else for (const vError of func29.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func29(data217.valueContributor, {instancePath:instancePath+"/output/" + i16+"/valueContributor"}))){
+vErrors = addErrors(vErrors, func29.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDataRequirement !== undefined && func0.call(data217, "valueDataRequirement")){
-if(!(func30(data217.valueDataRequirement, {instancePath:instancePath+"/output/" + i16+"/valueDataRequirement",parentData:data217,parentDataProperty:"valueDataRequirement",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func30.errors; else for (const vError of func30.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func30(data217.valueDataRequirement, {instancePath:instancePath+"/output/" + i16+"/valueDataRequirement"}))){
+vErrors = addErrors(vErrors, func30.errors); errors = vErrors.length;
 }
 }
 if(data217.valueExpression !== undefined && func0.call(data217, "valueExpression")){
-if(!(func31(data217.valueExpression, {instancePath:instancePath+"/output/" + i16+"/valueExpression",parentData:data217,parentDataProperty:"valueExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func31.errors; else for (const vError of func31.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func31(data217.valueExpression, {instancePath:instancePath+"/output/" + i16+"/valueExpression"}))){
+vErrors = addErrors(vErrors, func31.errors); errors = vErrors.length;
 }
 }
 if(data217.valueParameterDefinition !== undefined && func0.call(data217, "valueParameterDefinition")){
-if(!(func32(data217.valueParameterDefinition, {instancePath:instancePath+"/output/" + i16+"/valueParameterDefinition",parentData:data217,parentDataProperty:"valueParameterDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func32.errors; else for (const vError of func32.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func32(data217.valueParameterDefinition, {instancePath:instancePath+"/output/" + i16+"/valueParameterDefinition"}))){
+vErrors = addErrors(vErrors, func32.errors); errors = vErrors.length;
 }
 }
 if(data217.valueRelatedArtifact !== undefined && func0.call(data217, "valueRelatedArtifact")){
-if(!(func33(data217.valueRelatedArtifact, {instancePath:instancePath+"/output/" + i16+"/valueRelatedArtifact",parentData:data217,parentDataProperty:"valueRelatedArtifact",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func33.errors; else for (const vError of func33.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func33(data217.valueRelatedArtifact, {instancePath:instancePath+"/output/" + i16+"/valueRelatedArtifact"}))){
+vErrors = addErrors(vErrors, func33.errors); errors = vErrors.length;
 }
 }
 if(data217.valueTriggerDefinition !== undefined && func0.call(data217, "valueTriggerDefinition")){
-if(!(func34(data217.valueTriggerDefinition, {instancePath:instancePath+"/output/" + i16+"/valueTriggerDefinition",parentData:data217,parentDataProperty:"valueTriggerDefinition",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func34.errors; else for (const vError of func34.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func34(data217.valueTriggerDefinition, {instancePath:instancePath+"/output/" + i16+"/valueTriggerDefinition"}))){
+vErrors = addErrors(vErrors, func34.errors); errors = vErrors.length;
 }
 }
 if(data217.valueUsageContext !== undefined && func0.call(data217, "valueUsageContext")){
-if(!(func35(data217.valueUsageContext, {instancePath:instancePath+"/output/" + i16+"/valueUsageContext",parentData:data217,parentDataProperty:"valueUsageContext",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func35.errors; else for (const vError of func35.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func35(data217.valueUsageContext, {instancePath:instancePath+"/output/" + i16+"/valueUsageContext"}))){
+vErrors = addErrors(vErrors, func35.errors); errors = vErrors.length;
 }
 }
 if(data217.valueDosage !== undefined && func0.call(data217, "valueDosage")){
-if(!(func36(data217.valueDosage, {instancePath:instancePath+"/output/" + i16+"/valueDosage",parentData:data217,parentDataProperty:"valueDosage",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func36.errors; else for (const vError of func36.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func36(data217.valueDosage, {instancePath:instancePath+"/output/" + i16+"/valueDosage"}))){
+vErrors = addErrors(vErrors, func36.errors); errors = vErrors.length;
 }
 }
 if(data217.valueMeta !== undefined && func0.call(data217, "valueMeta")){
-if(!(func1(data217.valueMeta, {instancePath:instancePath+"/output/" + i16+"/valueMeta",parentData:data217,parentDataProperty:"valueMeta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data217.valueMeta, {instancePath:instancePath+"/output/" + i16+"/valueMeta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 const forms1 = func37(data217, obj0);
 if(forms1 !== null){
-const err282 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/cdxChoice",keyword:"cdxChoice",params:{choice: "value[x]", forms: forms1}};
-if(vErrors === null){
-vErrors = [err282];
-}
-else {
-vErrors.push(err282);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/cdxChoice", {choice: "value[x]", forms: forms1}); errors++;
 }
 }
 else {
-const err283 = {instancePath:instancePath+"/output/" + i16,schemaPath:"#/$defs/Task_Output/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err283];
-}
-else {
-vErrors.push(err283);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output/" + i16, "#/$defs/Task_Output/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err284 = {instancePath:instancePath+"/output",schemaPath:"#/properties/output/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err284];
-}
-else {
-vErrors.push(err284);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/output", "#/properties/output/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err285 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err285];
-}
-else {
-vErrors.push(err285);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -5217,3 +3118,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -53,7 +53,56 @@ const func35 = require("../../../../choice.cjs").choiceForms;
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const formats1 = require("../../../../formats.cjs").base64;
 const obj0 = (() => { try { return ({}).__proto__ === Object.prototype; } catch { return false; } })();
-const obj1 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
+const obj1 = new Set(["valueBase64Binary",
+"valueBoolean",
+"valueCanonical",
+"valueCode",
+"valueDate",
+"valueDateTime",
+"valueDecimal",
+"valueId",
+"valueInstant",
+"valueInteger",
+"valueMarkdown",
+"valueOid",
+"valuePositiveInt",
+"valueString",
+"valueTime",
+"valueUnsignedInt",
+"valueUri",
+"valueUrl",
+"valueUuid",
+"valueAddress",
+"valueAge",
+"valueAnnotation",
+"valueAttachment",
+"valueCodeableConcept",
+"valueCoding",
+"valueContactPoint",
+"valueCount",
+"valueDistance",
+"valueDuration",
+"valueHumanName",
+"valueIdentifier",
+"valueMoney",
+"valuePeriod",
+"valueQuantity",
+"valueRange",
+"valueRatio",
+"valueReference",
+"valueSampledData",
+"valueSignature",
+"valueTiming",
+"valueContactDetail",
+"valueContributor",
+"valueDataRequirement",
+"valueExpression",
+"valueParameterDefinition",
+"valueRelatedArtifact",
+"valueTriggerDefinition",
+"valueUsageContext",
+"valueDosage",
+"valueMeta"]);
 
 function validate0(data){
 /*# sourceURL="https://schemas.cdx.dev/.strict/fhir/r4/Task.schema.json" */;
@@ -1772,7 +1821,25 @@ errors++;
 }
 }
 for(const key1 in data71){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) && (key1 !== "modifierExtension")) && (key1 !== "type")) && (key1 !== "valueBase64Binary")) && (key1 !== "_valueBase64Binary")) && (key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueCanonical")) && (key1 !== "_valueCanonical")) && (key1 !== "valueCode")) && (key1 !== "_valueCode")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) && (key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) && (key1 !== "valueId")) && (key1 !== "_valueId")) && (key1 !== "valueInstant")) && (key1 !== "_valueInstant")) && (key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueMarkdown")) && (key1 !== "_valueMarkdown")) && (key1 !== "valueOid")) && (key1 !== "_valueOid")) && (key1 !== "valuePositiveInt")) && (key1 !== "_valuePositiveInt")) && (key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) && (key1 !== "valueUnsignedInt")) && (key1 !== "_valueUnsignedInt")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) && (key1 !== "valueUrl")) && (key1 !== "_valueUrl")) && (key1 !== "valueUuid")) && (key1 !== "_valueUuid")) && (key1 !== "valueAddress")) && (key1 !== "valueAge")) && (key1 !== "valueAnnotation")) && (key1 !== "valueAttachment")) && (key1 !== "valueCodeableConcept")) && (key1 !== "valueCoding")) && (key1 !== "valueContactPoint")) && (key1 !== "valueCount")) && (key1 !== "valueDistance")) && (key1 !== "valueDuration")) && (key1 !== "valueHumanName")) && (key1 !== "valueIdentifier")) && (key1 !== "valueMoney")) && (key1 !== "valuePeriod")) && (key1 !== "valueQuantity")) && (key1 !== "valueRange")) && (key1 !== "valueRatio")) && (key1 !== "valueReference")) && (key1 !== "valueSampledData")) && (key1 !== "valueSignature")) && (key1 !== "valueTiming")) && (key1 !== "valueContactDetail")) && (key1 !== "valueContributor")) && (key1 !== "valueDataRequirement")) && (key1 !== "valueExpression")) && (key1 !== "valueParameterDefinition")) && (key1 !== "valueRelatedArtifact")) && (key1 !== "valueTriggerDefinition")) && (key1 !== "valueUsageContext")) && (key1 !== "valueDosage")) && (key1 !== "valueMeta")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key1 !== "id") && (key1 !== "extension")) &&
+(key1 !== "modifierExtension")) && (key1 !== "type")) && (key1 !== "valueBase64Binary")) && (key1 !== "_valueBase64Binary")) &&
+(key1 !== "valueBoolean")) && (key1 !== "_valueBoolean")) && (key1 !== "valueCanonical")) && (key1 !== "_valueCanonical")) &&
+(key1 !== "valueCode")) && (key1 !== "_valueCode")) && (key1 !== "valueDate")) && (key1 !== "_valueDate")) &&
+(key1 !== "valueDateTime")) && (key1 !== "_valueDateTime")) && (key1 !== "valueDecimal")) && (key1 !== "_valueDecimal")) &&
+(key1 !== "valueId")) && (key1 !== "_valueId")) && (key1 !== "valueInstant")) && (key1 !== "_valueInstant")) &&
+(key1 !== "valueInteger")) && (key1 !== "_valueInteger")) && (key1 !== "valueMarkdown")) && (key1 !== "_valueMarkdown")) &&
+(key1 !== "valueOid")) && (key1 !== "_valueOid")) && (key1 !== "valuePositiveInt")) && (key1 !== "_valuePositiveInt")) &&
+(key1 !== "valueString")) && (key1 !== "_valueString")) && (key1 !== "valueTime")) && (key1 !== "_valueTime")) &&
+(key1 !== "valueUnsignedInt")) && (key1 !== "_valueUnsignedInt")) && (key1 !== "valueUri")) && (key1 !== "_valueUri")) &&
+(key1 !== "valueUrl")) && (key1 !== "_valueUrl")) && (key1 !== "valueUuid")) && (key1 !== "_valueUuid")) &&
+(key1 !== "valueAddress")) && (key1 !== "valueAge")) && (key1 !== "valueAnnotation")) && (key1 !== "valueAttachment")) &&
+(key1 !== "valueCodeableConcept")) && (key1 !== "valueCoding")) && (key1 !== "valueContactPoint")) && (key1 !== "valueCount")) &&
+(key1 !== "valueDistance")) && (key1 !== "valueDuration")) && (key1 !== "valueHumanName")) && (key1 !== "valueIdentifier")) &&
+(key1 !== "valueMoney")) && (key1 !== "valuePeriod")) && (key1 !== "valueQuantity")) && (key1 !== "valueRange")) &&
+(key1 !== "valueRatio")) && (key1 !== "valueReference")) && (key1 !== "valueSampledData")) && (key1 !== "valueSignature")) &&
+(key1 !== "valueTiming")) && (key1 !== "valueContactDetail")) && (key1 !== "valueContributor")) && (key1 !== "valueDataRequirement")) &&
+(key1 !== "valueExpression")) && (key1 !== "valueParameterDefinition")) && (key1 !== "valueRelatedArtifact")) &&
+(key1 !== "valueTriggerDefinition")) && (key1 !== "valueUsageContext")) && (key1 !== "valueDosage")) && (key1 !== "valueMeta")){
 errors++;
 }
 }
@@ -2955,7 +3022,25 @@ errors++;
 }
 }
 for(const key2 in data217){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) && (key2 !== "modifierExtension")) && (key2 !== "type")) && (key2 !== "valueBase64Binary")) && (key2 !== "_valueBase64Binary")) && (key2 !== "valueBoolean")) && (key2 !== "_valueBoolean")) && (key2 !== "valueCanonical")) && (key2 !== "_valueCanonical")) && (key2 !== "valueCode")) && (key2 !== "_valueCode")) && (key2 !== "valueDate")) && (key2 !== "_valueDate")) && (key2 !== "valueDateTime")) && (key2 !== "_valueDateTime")) && (key2 !== "valueDecimal")) && (key2 !== "_valueDecimal")) && (key2 !== "valueId")) && (key2 !== "_valueId")) && (key2 !== "valueInstant")) && (key2 !== "_valueInstant")) && (key2 !== "valueInteger")) && (key2 !== "_valueInteger")) && (key2 !== "valueMarkdown")) && (key2 !== "_valueMarkdown")) && (key2 !== "valueOid")) && (key2 !== "_valueOid")) && (key2 !== "valuePositiveInt")) && (key2 !== "_valuePositiveInt")) && (key2 !== "valueString")) && (key2 !== "_valueString")) && (key2 !== "valueTime")) && (key2 !== "_valueTime")) && (key2 !== "valueUnsignedInt")) && (key2 !== "_valueUnsignedInt")) && (key2 !== "valueUri")) && (key2 !== "_valueUri")) && (key2 !== "valueUrl")) && (key2 !== "_valueUrl")) && (key2 !== "valueUuid")) && (key2 !== "_valueUuid")) && (key2 !== "valueAddress")) && (key2 !== "valueAge")) && (key2 !== "valueAnnotation")) && (key2 !== "valueAttachment")) && (key2 !== "valueCodeableConcept")) && (key2 !== "valueCoding")) && (key2 !== "valueContactPoint")) && (key2 !== "valueCount")) && (key2 !== "valueDistance")) && (key2 !== "valueDuration")) && (key2 !== "valueHumanName")) && (key2 !== "valueIdentifier")) && (key2 !== "valueMoney")) && (key2 !== "valuePeriod")) && (key2 !== "valueQuantity")) && (key2 !== "valueRange")) && (key2 !== "valueRatio")) && (key2 !== "valueReference")) && (key2 !== "valueSampledData")) && (key2 !== "valueSignature")) && (key2 !== "valueTiming")) && (key2 !== "valueContactDetail")) && (key2 !== "valueContributor")) && (key2 !== "valueDataRequirement")) && (key2 !== "valueExpression")) && (key2 !== "valueParameterDefinition")) && (key2 !== "valueRelatedArtifact")) && (key2 !== "valueTriggerDefinition")) && (key2 !== "valueUsageContext")) && (key2 !== "valueDosage")) && (key2 !== "valueMeta")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key2 !== "id") && (key2 !== "extension")) &&
+(key2 !== "modifierExtension")) && (key2 !== "type")) && (key2 !== "valueBase64Binary")) && (key2 !== "_valueBase64Binary")) &&
+(key2 !== "valueBoolean")) && (key2 !== "_valueBoolean")) && (key2 !== "valueCanonical")) && (key2 !== "_valueCanonical")) &&
+(key2 !== "valueCode")) && (key2 !== "_valueCode")) && (key2 !== "valueDate")) && (key2 !== "_valueDate")) &&
+(key2 !== "valueDateTime")) && (key2 !== "_valueDateTime")) && (key2 !== "valueDecimal")) && (key2 !== "_valueDecimal")) &&
+(key2 !== "valueId")) && (key2 !== "_valueId")) && (key2 !== "valueInstant")) && (key2 !== "_valueInstant")) &&
+(key2 !== "valueInteger")) && (key2 !== "_valueInteger")) && (key2 !== "valueMarkdown")) && (key2 !== "_valueMarkdown")) &&
+(key2 !== "valueOid")) && (key2 !== "_valueOid")) && (key2 !== "valuePositiveInt")) && (key2 !== "_valuePositiveInt")) &&
+(key2 !== "valueString")) && (key2 !== "_valueString")) && (key2 !== "valueTime")) && (key2 !== "_valueTime")) &&
+(key2 !== "valueUnsignedInt")) && (key2 !== "_valueUnsignedInt")) && (key2 !== "valueUri")) && (key2 !== "_valueUri")) &&
+(key2 !== "valueUrl")) && (key2 !== "_valueUrl")) && (key2 !== "valueUuid")) && (key2 !== "_valueUuid")) &&
+(key2 !== "valueAddress")) && (key2 !== "valueAge")) && (key2 !== "valueAnnotation")) && (key2 !== "valueAttachment")) &&
+(key2 !== "valueCodeableConcept")) && (key2 !== "valueCoding")) && (key2 !== "valueContactPoint")) && (key2 !== "valueCount")) &&
+(key2 !== "valueDistance")) && (key2 !== "valueDuration")) && (key2 !== "valueHumanName")) && (key2 !== "valueIdentifier")) &&
+(key2 !== "valueMoney")) && (key2 !== "valuePeriod")) && (key2 !== "valueQuantity")) && (key2 !== "valueRange")) &&
+(key2 !== "valueRatio")) && (key2 !== "valueReference")) && (key2 !== "valueSampledData")) && (key2 !== "valueSignature")) &&
+(key2 !== "valueTiming")) && (key2 !== "valueContactDetail")) && (key2 !== "valueContributor")) && (key2 !== "valueDataRequirement")) &&
+(key2 !== "valueExpression")) && (key2 !== "valueParameterDefinition")) && (key2 !== "valueRelatedArtifact")) &&
+(key2 !== "valueTriggerDefinition")) && (key2 !== "valueUsageContext")) && (key2 !== "valueDosage")) && (key2 !== "valueMeta")){
 errors++;
 }
 }
@@ -2980,7 +3065,19 @@ errors++;
 }
 }
 for(const key3 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) && (key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) && (key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) && (key3 !== "identifier")) && (key3 !== "instantiatesCanonical")) && (key3 !== "_instantiatesCanonical")) && (key3 !== "instantiatesUri")) && (key3 !== "_instantiatesUri")) && (key3 !== "basedOn")) && (key3 !== "groupIdentifier")) && (key3 !== "partOf")) && (key3 !== "status")) && (key3 !== "_status")) && (key3 !== "statusReason")) && (key3 !== "businessStatus")) && (key3 !== "intent")) && (key3 !== "_intent")) && (key3 !== "priority")) && (key3 !== "_priority")) && (key3 !== "code")) && (key3 !== "description")) && (key3 !== "_description")) && (key3 !== "focus")) && (key3 !== "for")) && (key3 !== "encounter")) && (key3 !== "executionPeriod")) && (key3 !== "authoredOn")) && (key3 !== "_authoredOn")) && (key3 !== "lastModified")) && (key3 !== "_lastModified")) && (key3 !== "requester")) && (key3 !== "performerType")) && (key3 !== "owner")) && (key3 !== "location")) && (key3 !== "reasonCode")) && (key3 !== "reasonReference")) && (key3 !== "insurance")) && (key3 !== "note")) && (key3 !== "relevantHistory")) && (key3 !== "restriction")) && (key3 !== "input")) && (key3 !== "output")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((key3 !== "resourceType") && (key3 !== "id")) && (key3 !== "meta")) &&
+(key3 !== "implicitRules")) && (key3 !== "_implicitRules")) && (key3 !== "language")) && (key3 !== "_language")) &&
+(key3 !== "text")) && (key3 !== "contained")) && (key3 !== "extension")) && (key3 !== "modifierExtension")) &&
+(key3 !== "identifier")) && (key3 !== "instantiatesCanonical")) && (key3 !== "_instantiatesCanonical")) &&
+(key3 !== "instantiatesUri")) && (key3 !== "_instantiatesUri")) && (key3 !== "basedOn")) && (key3 !== "groupIdentifier")) &&
+(key3 !== "partOf")) && (key3 !== "status")) && (key3 !== "_status")) && (key3 !== "statusReason")) && (key3 !== "businessStatus")) &&
+(key3 !== "intent")) && (key3 !== "_intent")) && (key3 !== "priority")) && (key3 !== "_priority")) && (key3 !== "code")) &&
+(key3 !== "description")) && (key3 !== "_description")) && (key3 !== "focus")) && (key3 !== "for")) && (key3 !== "encounter")) &&
+(key3 !== "executionPeriod")) && (key3 !== "authoredOn")) && (key3 !== "_authoredOn")) && (key3 !== "lastModified")) &&
+(key3 !== "_lastModified")) && (key3 !== "requester")) && (key3 !== "performerType")) && (key3 !== "owner")) &&
+(key3 !== "location")) && (key3 !== "reasonCode")) && (key3 !== "reasonReference")) && (key3 !== "insurance")) &&
+(key3 !== "note")) && (key3 !== "relevantHistory")) && (key3 !== "restriction")) && (key3 !== "input")) &&
+(key3 !== "output")){
 errors++;
 }
 }

@@ -50,7 +50,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -65,25 +65,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -91,21 +77,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -113,88 +91,49 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.code !== undefined && func0.call(data, "code")){
 let data5 = data.code;
 if(typeof data5 === "string"){
 if(func6(data5) < 1){
-const err4 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/code", "#/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data._code !== undefined && func0.call(data, "_code")){
-if(!(func2(data._code, {instancePath:instancePath+"/_code",parentData:data,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._code, {instancePath:instancePath+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.isDefault !== undefined && func0.call(data, "isDefault")){
 if(typeof data.isDefault !== "boolean"){
-const err6 = {instancePath:instancePath+"/isDefault",schemaPath:"#/properties/isDefault/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/isDefault", "#/properties/isDefault/type", {type: "boolean"}); errors++;
 }
 }
 if(data._isDefault !== undefined && func0.call(data, "_isDefault")){
-if(!(func2(data._isDefault, {instancePath:instancePath+"/_isDefault",parentData:data,parentDataProperty:"_isDefault",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._isDefault, {instancePath:instancePath+"/_isDefault"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.compositional !== undefined && func0.call(data, "compositional")){
 if(typeof data.compositional !== "boolean"){
-const err7 = {instancePath:instancePath+"/compositional",schemaPath:"#/properties/compositional/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/compositional", "#/properties/compositional/type", {type: "boolean"}); errors++;
 }
 }
 if(data._compositional !== undefined && func0.call(data, "_compositional")){
-if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional",parentData:data,parentDataProperty:"_compositional",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._compositional, {instancePath:instancePath+"/_compositional"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
@@ -205,37 +144,16 @@ for(let i2=0; i2<len2; i2++){
 let data12 = data11[i2];
 if(typeof data12 === "string"){
 if(!pattern2.test(data12)){
-const err8 = {instancePath:instancePath+"/language/" + i2,schemaPath:"#/properties/language/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/language/" + i2,schemaPath:"#/properties/language/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language/" + i2, "#/properties/language/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "array"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
@@ -243,21 +161,13 @@ let data13 = data._language;
 if(Array.isArray(data13)){
 const len3 = data13.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func2(data13[i3], {instancePath:instancePath+"/_language/" + i3,parentData:data13,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data13[i3], {instancePath:instancePath+"/_language/" + i3}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/_language",schemaPath:"#/properties/_language/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_language", "#/properties/_language/type", {type: "array"}); errors++;
 }
 }
 if(data.filter !== undefined && func0.call(data, "filter")){
@@ -271,14 +181,7 @@ let valid13 = true;
 const _errs32 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._code !== undefined && func0.call(data16, "_code")){
-const err12 = {};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs32 === errors;
@@ -295,14 +198,7 @@ if(_valid0){
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.code === undefined) || (!(func0.call(data16, "code")))){
-const err13 = {instancePath:instancePath+"/filter/" + i4,schemaPath:"#/$defs/TerminologyCapabilities_Filter/allOf/0/then/required",keyword:"required",params:{missingProperty: "code"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/then/required", {missingProperty: "code"}); errors++;
 }
 }
 var _valid0 = _errs33 === errors;
@@ -314,28 +210,14 @@ props0._code = true;
 }
 }
 if(!valid13){
-const err14 = {instancePath:instancePath+"/filter/" + i4,schemaPath:"#/$defs/TerminologyCapabilities_Filter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid15 = true;
 const _errs36 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._op !== undefined && func0.call(data16, "_op")){
-const err15 = {};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs36 === errors;
@@ -352,14 +234,7 @@ if(_valid1){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.op === undefined) || (!(func0.call(data16, "op")))){
-const err16 = {instancePath:instancePath+"/filter/" + i4,schemaPath:"#/$defs/TerminologyCapabilities_Filter/allOf/1/then/required",keyword:"required",params:{missingProperty: "op"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/then/required", {missingProperty: "op"}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -371,14 +246,7 @@ props1._op = true;
 }
 }
 if(!valid15){
-const err17 = {instancePath:instancePath+"/filter/" + i4,schemaPath:"#/$defs/TerminologyCapabilities_Filter/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -404,25 +272,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-const err18 = {instancePath:instancePath+"/filter/" + i4+"/id",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/filter/" + i4+"/id",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/id", "#/$defs/TerminologyCapabilities_Filter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -430,21 +284,13 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len5 = data20.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data20[i5], {instancePath:instancePath+"/filter/" + i4+"/extension/" + i5,parentData:data20,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i5], {instancePath:instancePath+"/filter/" + i4+"/extension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/filter/" + i4+"/extension",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/extension", "#/$defs/TerminologyCapabilities_Filter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -452,52 +298,29 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/filter/" + i4+"/modifierExtension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i6], {instancePath:instancePath+"/filter/" + i4+"/modifierExtension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/filter/" + i4+"/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/modifierExtension", "#/$defs/TerminologyCapabilities_Filter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.code !== undefined && func0.call(data16, "code")){
 let data24 = data16.code;
 if(typeof data24 === "string"){
 if(!pattern2.test(data24)){
-const err22 = {instancePath:instancePath+"/filter/" + i4+"/code",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/code/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/filter/" + i4+"/code",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/code/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/code", "#/$defs/TerminologyCapabilities_Filter/properties/code/type", {type: "string"}); errors++;
 }
 }
 if(data16._code !== undefined && func0.call(data16, "_code")){
-if(!(func2(data16._code, {instancePath:instancePath+"/filter/" + i4+"/_code",parentData:data16,parentDataProperty:"_code",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._code, {instancePath:instancePath+"/filter/" + i4+"/_code"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.op !== undefined && func0.call(data16, "op")){
@@ -508,37 +331,16 @@ for(let i7=0; i7<len7; i7++){
 let data27 = data26[i7];
 if(typeof data27 === "string"){
 if(!pattern2.test(data27)){
-const err24 = {instancePath:instancePath+"/filter/" + i4+"/op/" + i7,schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/op/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/filter/" + i4+"/op/" + i7,schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/op/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op/" + i7, "#/$defs/TerminologyCapabilities_Filter/properties/op/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/filter/" + i4+"/op",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/op/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/op", "#/$defs/TerminologyCapabilities_Filter/properties/op/type", {type: "array"}); errors++;
 }
 }
 if(data16._op !== undefined && func0.call(data16, "_op")){
@@ -546,45 +348,23 @@ let data28 = data16._op;
 if(Array.isArray(data28)){
 const len8 = data28.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func2(data28[i8], {instancePath:instancePath+"/filter/" + i4+"/_op/" + i8,parentData:data28,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data28[i8], {instancePath:instancePath+"/filter/" + i4+"/_op/" + i8}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/filter/" + i4+"/_op",schemaPath:"#/$defs/TerminologyCapabilities_Filter/properties/_op/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4+"/_op", "#/$defs/TerminologyCapabilities_Filter/properties/_op/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/filter/" + i4,schemaPath:"#/$defs/TerminologyCapabilities_Filter/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter/" + i4, "#/$defs/TerminologyCapabilities_Filter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/filter",schemaPath:"#/properties/filter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/filter", "#/properties/filter/type", {type: "array"}); errors++;
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
@@ -595,37 +375,16 @@ for(let i9=0; i9<len9; i9++){
 let data31 = data30[i9];
 if(typeof data31 === "string"){
 if(!pattern2.test(data31)){
-const err30 = {instancePath:instancePath+"/property/" + i9,schemaPath:"#/properties/property/items/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/property/" + i9,schemaPath:"#/properties/property/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property/" + i9, "#/properties/property/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/property",schemaPath:"#/properties/property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/type", {type: "array"}); errors++;
 }
 }
 if(data._property !== undefined && func0.call(data, "_property")){
@@ -633,33 +392,18 @@ let data32 = data._property;
 if(Array.isArray(data32)){
 const len10 = data32.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func2(data32[i10], {instancePath:instancePath+"/_property/" + i10,parentData:data32,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data32[i10], {instancePath:instancePath+"/_property/" + i10}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/_property",schemaPath:"#/properties/_property/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_property", "#/properties/_property/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -686,7 +430,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -701,25 +445,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -727,21 +457,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -749,52 +471,29 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.uri !== undefined && func0.call(data, "uri")){
 let data5 = data.uri;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err4 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/uri",schemaPath:"#/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/uri", "#/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data._uri !== undefined && func0.call(data, "_uri")){
-if(!(func2(data._uri, {instancePath:instancePath+"/_uri",parentData:data,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._uri, {instancePath:instancePath+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
@@ -802,51 +501,28 @@ let data7 = data.version;
 if(Array.isArray(data7)){
 const len2 = data7.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1(data7[i2], {instancePath:instancePath+"/version/" + i2,parentData:data7,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data7[i2], {instancePath:instancePath+"/version/" + i2}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "array"}); errors++;
 }
 }
 if(data.subsumption !== undefined && func0.call(data, "subsumption")){
 if(typeof data.subsumption !== "boolean"){
-const err7 = {instancePath:instancePath+"/subsumption",schemaPath:"#/properties/subsumption/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/subsumption", "#/properties/subsumption/type", {type: "boolean"}); errors++;
 }
 }
 if(data._subsumption !== undefined && func0.call(data, "_subsumption")){
-if(!(func2(data._subsumption, {instancePath:instancePath+"/_subsumption",parentData:data,parentDataProperty:"_subsumption",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._subsumption, {instancePath:instancePath+"/_subsumption"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -869,7 +545,7 @@ validate2.evaluated = {
 
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -884,25 +560,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func6(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -910,21 +572,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -932,75 +586,43 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.hierarchical !== undefined && func0.call(data, "hierarchical")){
 if(typeof data.hierarchical !== "boolean"){
-const err4 = {instancePath:instancePath+"/hierarchical",schemaPath:"#/properties/hierarchical/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/hierarchical", "#/properties/hierarchical/type", {type: "boolean"}); errors++;
 }
 }
 if(data._hierarchical !== undefined && func0.call(data, "_hierarchical")){
-if(!(func2(data._hierarchical, {instancePath:instancePath+"/_hierarchical",parentData:data,parentDataProperty:"_hierarchical",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._hierarchical, {instancePath:instancePath+"/_hierarchical"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.paging !== undefined && func0.call(data, "paging")){
 if(typeof data.paging !== "boolean"){
-const err5 = {instancePath:instancePath+"/paging",schemaPath:"#/properties/paging/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/paging", "#/properties/paging/type", {type: "boolean"}); errors++;
 }
 }
 if(data._paging !== undefined && func0.call(data, "_paging")){
-if(!(func2(data._paging, {instancePath:instancePath+"/_paging",parentData:data,parentDataProperty:"_paging",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._paging, {instancePath:instancePath+"/_paging"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.incomplete !== undefined && func0.call(data, "incomplete")){
 if(typeof data.incomplete !== "boolean"){
-const err6 = {instancePath:instancePath+"/incomplete",schemaPath:"#/properties/incomplete/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/incomplete", "#/properties/incomplete/type", {type: "boolean"}); errors++;
 }
 }
 if(data._incomplete !== undefined && func0.call(data, "_incomplete")){
-if(!(func2(data._incomplete, {instancePath:instancePath+"/_incomplete",parentData:data,parentDataProperty:"_incomplete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._incomplete, {instancePath:instancePath+"/_incomplete"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.parameter !== undefined && func0.call(data, "parameter")){
@@ -1014,14 +636,7 @@ let valid9 = true;
 const _errs25 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(data12._name !== undefined && func0.call(data12, "_name")){
-const err7 = {};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs25 === errors;
@@ -1038,14 +653,7 @@ if(_valid0){
 const _errs26 = errors;
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if((data12.name === undefined) || (!(func0.call(data12, "name")))){
-const err8 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/TerminologyCapabilities_Parameter/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid0 = _errs26 === errors;
@@ -1057,14 +665,7 @@ props0._name = true;
 }
 }
 if(!valid9){
-const err9 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/TerminologyCapabilities_Parameter/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(props0 !== true){
@@ -1081,25 +682,11 @@ if(data12.id !== undefined && func0.call(data12, "id")){
 let data14 = data12.id;
 if(typeof data14 === "string"){
 if(func6(data14) < 1){
-const err10 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/parameter/" + i2+"/id",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/id", "#/$defs/TerminologyCapabilities_Parameter/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data12.extension !== undefined && func0.call(data12, "extension")){
@@ -1107,21 +694,13 @@ let data15 = data12.extension;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/parameter/" + i2+"/extension/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i3], {instancePath:instancePath+"/parameter/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/parameter/" + i2+"/extension",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/extension", "#/$defs/TerminologyCapabilities_Parameter/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
@@ -1129,150 +708,76 @@ let data17 = data12.modifierExtension;
 if(Array.isArray(data17)){
 const len4 = data17.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension/" + i4,parentData:data17,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data17[i4], {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/parameter/" + i2+"/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/modifierExtension", "#/$defs/TerminologyCapabilities_Parameter/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data12.name !== undefined && func0.call(data12, "name")){
 let data19 = data12.name;
 if(typeof data19 === "string"){
 if(!pattern2.test(data19)){
-const err14 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/parameter/" + i2+"/name",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/name", "#/$defs/TerminologyCapabilities_Parameter/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data12._name !== undefined && func0.call(data12, "_name")){
-if(!(func2(data12._name, {instancePath:instancePath+"/parameter/" + i2+"/_name",parentData:data12,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data12._name, {instancePath:instancePath+"/parameter/" + i2+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data12.documentation !== undefined && func0.call(data12, "documentation")){
 let data21 = data12.documentation;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err16 = {instancePath:instancePath+"/parameter/" + i2+"/documentation",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/documentation/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/parameter/" + i2+"/documentation",schemaPath:"#/$defs/TerminologyCapabilities_Parameter/properties/documentation/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2+"/documentation", "#/$defs/TerminologyCapabilities_Parameter/properties/documentation/type", {type: "string"}); errors++;
 }
 }
 if(data12._documentation !== undefined && func0.call(data12, "_documentation")){
-if(!(func2(data12._documentation, {instancePath:instancePath+"/parameter/" + i2+"/_documentation",parentData:data12,parentDataProperty:"_documentation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data12._documentation, {instancePath:instancePath+"/parameter/" + i2+"/_documentation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/parameter/" + i2,schemaPath:"#/$defs/TerminologyCapabilities_Parameter/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter/" + i2, "#/$defs/TerminologyCapabilities_Parameter/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/parameter",schemaPath:"#/properties/parameter/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/parameter", "#/properties/parameter/type", {type: "array"}); errors++;
 }
 }
 if(data.textFilter !== undefined && func0.call(data, "textFilter")){
 let data23 = data.textFilter;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err20 = {instancePath:instancePath+"/textFilter",schemaPath:"#/properties/textFilter/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/textFilter",schemaPath:"#/properties/textFilter/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/textFilter", "#/properties/textFilter/type", {type: "string"}); errors++;
 }
 }
 if(data._textFilter !== undefined && func0.call(data, "_textFilter")){
-if(!(func2(data._textFilter, {instancePath:instancePath+"/_textFilter",parentData:data,parentDataProperty:"_textFilter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._textFilter, {instancePath:instancePath+"/_textFilter"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -1297,7 +802,7 @@ validate3.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/TerminologyCapabilities.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -1313,14 +818,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1337,14 +835,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1356,28 +847,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._date !== undefined && func0.call(data, "_date")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -1394,14 +871,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.date === undefined) || (!(func0.call(data, "date")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "date"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "date"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -1413,14 +883,7 @@ props1._date = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -1436,14 +899,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._kind !== undefined && func0.call(data, "_kind")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -1460,14 +916,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.kind === undefined) || (!(func0.call(data, "kind")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "kind"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "kind"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -1479,14 +928,7 @@ props2._kind = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -1499,14 +941,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1562,113 +997,60 @@ props0.closure = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TerminologyCapabilities" !== data.resourceType){
-const err10 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "TerminologyCapabilities"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TerminologyCapabilities"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err13 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err15 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1676,21 +1058,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1698,21 +1072,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1720,254 +1086,133 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data19 = data.version;
 if(typeof data19 === "string"){
 if(func6(data19) < 1){
-const err22 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data21 = data.name;
 if(typeof data21 === "string"){
 if(func6(data21) < 1){
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data23 = data.title;
 if(typeof data23 === "string"){
 if(func6(data23) < 1){
-const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data25 = data.status;
 if(!((((data25 === "draft") || (data25 === "active")) || (data25 === "retired")) || (data25 === "unknown"))){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err29 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data29 = data.date;
 if(typeof data29 === "string"){
 if(!pattern3.test(data29)){
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data29))){
-const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data31 = data.publisher;
 if(typeof data31 === "string"){
 if(func6(data31) < 1){
-const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -1975,52 +1220,29 @@ let data33 = data.contact;
 if(Array.isArray(data33)){
 const len3 = data33.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func7(data33[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data33,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data33[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data35 = data.description;
 if(typeof data35 === "string"){
 if(func6(data35) < 1){
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -2028,21 +1250,13 @@ let data37 = data.useContext;
 if(Array.isArray(data37)){
 const len4 = data37.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func8(data37[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data37,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data37[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -2050,112 +1264,59 @@ let data39 = data.jurisdiction;
 if(Array.isArray(data39)){
 const len5 = data39.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func9(data39[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data39,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data39[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data41 = data.purpose;
 if(typeof data41 === "string"){
 if(func6(data41) < 1){
-const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data43 = data.copyright;
 if(typeof data43 === "string"){
 if(func6(data43) < 1){
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.kind !== undefined && func0.call(data, "kind")){
 let data45 = data.kind;
 if(typeof data45 !== "string"){
-const err44 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/type", {type: "string"}); errors++;
 }
 if(!(((data45 === "instance") || (data45 === "capability")) || (data45 === "requirements"))){
-const err45 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/enum",keyword:"enum",params:{allowedValues: schema0.properties.kind.enum}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/kind", "#/properties/kind/enum", {allowedValues: schema0.properties.kind.enum}); errors++;
 }
 }
 if(data._kind !== undefined && func0.call(data, "_kind")){
-if(!(func2(data._kind, {instancePath:instancePath+"/_kind",parentData:data,parentDataProperty:"_kind",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._kind, {instancePath:instancePath+"/_kind"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.software !== undefined && func0.call(data, "software")){
@@ -2165,14 +1326,7 @@ let valid22 = true;
 const _errs84 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(data47._name !== undefined && func0.call(data47, "_name")){
-const err46 = {};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs84 === errors;
@@ -2189,14 +1343,7 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.name === undefined) || (!(func0.call(data47, "name")))){
-const err47 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid3 = _errs85 === errors;
@@ -2208,14 +1355,7 @@ props3._name = true;
 }
 }
 if(!valid22){
-const err48 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(props3 !== true){
@@ -2232,25 +1372,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func6(data49) < 1){
-const err49 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/software/id",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/id", "#/$defs/TerminologyCapabilities_Software/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -2258,21 +1384,13 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len6 = data50.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data50[i6], {instancePath:instancePath+"/software/extension/" + i6,parentData:data50,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i6], {instancePath:instancePath+"/software/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/software/extension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/extension", "#/$defs/TerminologyCapabilities_Software/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -2280,95 +1398,50 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len7 = data52.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data52[i7], {instancePath:instancePath+"/software/modifierExtension/" + i7,parentData:data52,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i7], {instancePath:instancePath+"/software/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/software/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/modifierExtension", "#/$defs/TerminologyCapabilities_Software/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.name !== undefined && func0.call(data47, "name")){
 let data54 = data47.name;
 if(typeof data54 === "string"){
 if(func6(data54) < 1){
-const err53 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/software/name",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/name", "#/$defs/TerminologyCapabilities_Software/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data47._name !== undefined && func0.call(data47, "_name")){
-if(!(func2(data47._name, {instancePath:instancePath+"/software/_name",parentData:data47,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47._name, {instancePath:instancePath+"/software/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data47.version !== undefined && func0.call(data47, "version")){
 let data56 = data47.version;
 if(typeof data56 === "string"){
 if(func6(data56) < 1){
-const err55 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/software/version",schemaPath:"#/$defs/TerminologyCapabilities_Software/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software/version", "#/$defs/TerminologyCapabilities_Software/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data47._version !== undefined && func0.call(data47, "_version")){
-if(!(func2(data47._version, {instancePath:instancePath+"/software/_version",parentData:data47,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47._version, {instancePath:instancePath+"/software/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/software",schemaPath:"#/$defs/TerminologyCapabilities_Software/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/software", "#/$defs/TerminologyCapabilities_Software/type", {type: "object"}); errors++;
 }
 }
 if(data.implementation !== undefined && func0.call(data, "implementation")){
@@ -2378,14 +1451,7 @@ let valid31 = true;
 const _errs105 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58._description !== undefined && func0.call(data58, "_description")){
-const err58 = {};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs105 === errors;
@@ -2402,14 +1468,7 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.description === undefined) || (!(func0.call(data58, "description")))){
-const err59 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required",keyword:"required",params:{missingProperty: "description"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/then/required", {missingProperty: "description"}); errors++;
 }
 }
 var _valid4 = _errs106 === errors;
@@ -2421,14 +1480,7 @@ props4._description = true;
 }
 }
 if(!valid31){
-const err60 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(props4 !== true){
@@ -2445,25 +1497,11 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func6(data60) < 1){
-const err61 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/implementation/id",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/id", "#/$defs/TerminologyCapabilities_Implementation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data58.extension !== undefined && func0.call(data58, "extension")){
@@ -2471,21 +1509,13 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len8 = data61.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data61[i8], {instancePath:instancePath+"/implementation/extension/" + i8,parentData:data61,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i8], {instancePath:instancePath+"/implementation/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/implementation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/extension", "#/$defs/TerminologyCapabilities_Implementation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
@@ -2493,113 +1523,60 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len9 = data63.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data63[i9], {instancePath:instancePath+"/implementation/modifierExtension/" + i9,parentData:data63,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i9], {instancePath:instancePath+"/implementation/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/implementation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/modifierExtension", "#/$defs/TerminologyCapabilities_Implementation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data58.description !== undefined && func0.call(data58, "description")){
 let data65 = data58.description;
 if(typeof data65 === "string"){
 if(func6(data65) < 1){
-const err65 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err66 = {instancePath:instancePath+"/implementation/description",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/description", "#/$defs/TerminologyCapabilities_Implementation/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data58._description !== undefined && func0.call(data58, "_description")){
-if(!(func2(data58._description, {instancePath:instancePath+"/implementation/_description",parentData:data58,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data58._description, {instancePath:instancePath+"/implementation/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data58.url !== undefined && func0.call(data58, "url")){
 let data67 = data58.url;
 if(typeof data67 === "string"){
 if(!pattern1.test(data67)){
-const err67 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/implementation/url",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation/url", "#/$defs/TerminologyCapabilities_Implementation/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data58._url !== undefined && func0.call(data58, "_url")){
-if(!(func2(data58._url, {instancePath:instancePath+"/implementation/_url",parentData:data58,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data58._url, {instancePath:instancePath+"/implementation/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/implementation",schemaPath:"#/$defs/TerminologyCapabilities_Implementation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implementation", "#/$defs/TerminologyCapabilities_Implementation/type", {type: "object"}); errors++;
 }
 }
 if(data.lockedDate !== undefined && func0.call(data, "lockedDate")){
 if(typeof data.lockedDate !== "boolean"){
-const err70 = {instancePath:instancePath+"/lockedDate",schemaPath:"#/properties/lockedDate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lockedDate", "#/properties/lockedDate/type", {type: "boolean"}); errors++;
 }
 }
 if(data._lockedDate !== undefined && func0.call(data, "_lockedDate")){
-if(!(func2(data._lockedDate, {instancePath:instancePath+"/_lockedDate",parentData:data,parentDataProperty:"_lockedDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lockedDate, {instancePath:instancePath+"/_lockedDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.codeSystem !== undefined && func0.call(data, "codeSystem")){
@@ -2607,46 +1584,29 @@ let data71 = data.codeSystem;
 if(Array.isArray(data71)){
 const len10 = data71.length;
 for(let i10=0; i10<len10; i10++){
-if(!(validate2(data71[i10], {instancePath:instancePath+"/codeSystem/" + i10,parentData:data71,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data71[i10], {instancePath:instancePath+"/codeSystem/" + i10}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/codeSystem",schemaPath:"#/properties/codeSystem/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/codeSystem", "#/properties/codeSystem/type", {type: "array"}); errors++;
 }
 }
 if(data.expansion !== undefined && func0.call(data, "expansion")){
-if(!(validate3(data.expansion, {instancePath:instancePath+"/expansion",parentData:data,parentDataProperty:"expansion",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data.expansion, {instancePath:instancePath+"/expansion"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.codeSearch !== undefined && func0.call(data, "codeSearch")){
 let data74 = data.codeSearch;
 if(!((data74 === "explicit") || (data74 === "all"))){
-const err72 = {instancePath:instancePath+"/codeSearch",schemaPath:"#/properties/codeSearch/enum",keyword:"enum",params:{allowedValues: schema0.properties.codeSearch.enum}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/codeSearch", "#/properties/codeSearch/enum", {allowedValues: schema0.properties.codeSearch.enum}); errors++;
 }
 }
 if(data._codeSearch !== undefined && func0.call(data, "_codeSearch")){
-if(!(func2(data._codeSearch, {instancePath:instancePath+"/_codeSearch",parentData:data,parentDataProperty:"_codeSearch",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._codeSearch, {instancePath:instancePath+"/_codeSearch"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.validateCode !== undefined && func0.call(data, "validateCode")){
@@ -2656,14 +1616,7 @@ let valid42 = true;
 const _errs135 = errors;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(data76._translations !== undefined && func0.call(data76, "_translations")){
-const err73 = {};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs135 === errors;
@@ -2680,14 +1633,7 @@ if(_valid5){
 const _errs136 = errors;
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if((data76.translations === undefined) || (!(func0.call(data76, "translations")))){
-const err74 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required",keyword:"required",params:{missingProperty: "translations"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/then/required", {missingProperty: "translations"}); errors++;
 }
 }
 var _valid5 = _errs136 === errors;
@@ -2699,14 +1645,7 @@ props5._translations = true;
 }
 }
 if(!valid42){
-const err75 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
 if(props5 !== true){
@@ -2721,25 +1660,11 @@ if(data76.id !== undefined && func0.call(data76, "id")){
 let data78 = data76.id;
 if(typeof data78 === "string"){
 if(func6(data78) < 1){
-const err76 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/validateCode/id",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/id", "#/$defs/TerminologyCapabilities_ValidateCode/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data76.extension !== undefined && func0.call(data76, "extension")){
@@ -2747,21 +1672,13 @@ let data79 = data76.extension;
 if(Array.isArray(data79)){
 const len11 = data79.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data79[i11], {instancePath:instancePath+"/validateCode/extension/" + i11,parentData:data79,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data79[i11], {instancePath:instancePath+"/validateCode/extension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/validateCode/extension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/extension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data76.modifierExtension !== undefined && func0.call(data76, "modifierExtension")){
@@ -2769,51 +1686,28 @@ let data81 = data76.modifierExtension;
 if(Array.isArray(data81)){
 const len12 = data81.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func5(data81[i12], {instancePath:instancePath+"/validateCode/modifierExtension/" + i12,parentData:data81,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data81[i12], {instancePath:instancePath+"/validateCode/modifierExtension/" + i12}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/validateCode/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/modifierExtension", "#/$defs/TerminologyCapabilities_ValidateCode/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data76.translations !== undefined && func0.call(data76, "translations")){
 if(typeof data76.translations !== "boolean"){
-const err80 = {instancePath:instancePath+"/validateCode/translations",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode/translations", "#/$defs/TerminologyCapabilities_ValidateCode/properties/translations/type", {type: "boolean"}); errors++;
 }
 }
 if(data76._translations !== undefined && func0.call(data76, "_translations")){
-if(!(func2(data76._translations, {instancePath:instancePath+"/validateCode/_translations",parentData:data76,parentDataProperty:"_translations",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data76._translations, {instancePath:instancePath+"/validateCode/_translations"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err81 = {instancePath:instancePath+"/validateCode",schemaPath:"#/$defs/TerminologyCapabilities_ValidateCode/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validateCode", "#/$defs/TerminologyCapabilities_ValidateCode/type", {type: "object"}); errors++;
 }
 }
 if(data.translation !== undefined && func0.call(data, "translation")){
@@ -2823,14 +1717,7 @@ let valid51 = true;
 const _errs153 = errors;
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-const err82 = {};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs153 === errors;
@@ -2847,14 +1734,7 @@ if(_valid6){
 const _errs154 = errors;
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if((data85.needsMap === undefined) || (!(func0.call(data85, "needsMap")))){
-const err83 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required",keyword:"required",params:{missingProperty: "needsMap"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/then/required", {missingProperty: "needsMap"}); errors++;
 }
 }
 var _valid6 = _errs154 === errors;
@@ -2866,14 +1746,7 @@ props6._needsMap = true;
 }
 }
 if(!valid51){
-const err84 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
 if(props6 !== true){
@@ -2888,25 +1761,11 @@ if(data85.id !== undefined && func0.call(data85, "id")){
 let data87 = data85.id;
 if(typeof data87 === "string"){
 if(func6(data87) < 1){
-const err85 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/translation/id",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation/id", "#/$defs/TerminologyCapabilities_Translation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data85.extension !== undefined && func0.call(data85, "extension")){
@@ -2914,21 +1773,13 @@ let data88 = data85.extension;
 if(Array.isArray(data88)){
 const len13 = data88.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data88[i13], {instancePath:instancePath+"/translation/extension/" + i13,parentData:data88,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data88[i13], {instancePath:instancePath+"/translation/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err87 = {instancePath:instancePath+"/translation/extension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation/extension", "#/$defs/TerminologyCapabilities_Translation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data85.modifierExtension !== undefined && func0.call(data85, "modifierExtension")){
@@ -2936,51 +1787,28 @@ let data90 = data85.modifierExtension;
 if(Array.isArray(data90)){
 const len14 = data90.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data90[i14], {instancePath:instancePath+"/translation/modifierExtension/" + i14,parentData:data90,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data90[i14], {instancePath:instancePath+"/translation/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err88 = {instancePath:instancePath+"/translation/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation/modifierExtension", "#/$defs/TerminologyCapabilities_Translation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data85.needsMap !== undefined && func0.call(data85, "needsMap")){
 if(typeof data85.needsMap !== "boolean"){
-const err89 = {instancePath:instancePath+"/translation/needsMap",schemaPath:"#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation/needsMap", "#/$defs/TerminologyCapabilities_Translation/properties/needsMap/type", {type: "boolean"}); errors++;
 }
 }
 if(data85._needsMap !== undefined && func0.call(data85, "_needsMap")){
-if(!(func2(data85._needsMap, {instancePath:instancePath+"/translation/_needsMap",parentData:data85,parentDataProperty:"_needsMap",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data85._needsMap, {instancePath:instancePath+"/translation/_needsMap"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/translation",schemaPath:"#/$defs/TerminologyCapabilities_Translation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/translation", "#/$defs/TerminologyCapabilities_Translation/type", {type: "object"}); errors++;
 }
 }
 if(data.closure !== undefined && func0.call(data, "closure")){
@@ -2990,25 +1818,11 @@ if(data94.id !== undefined && func0.call(data94, "id")){
 let data95 = data94.id;
 if(typeof data95 === "string"){
 if(func6(data95) < 1){
-const err91 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err92 = {instancePath:instancePath+"/closure/id",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure/id", "#/$defs/TerminologyCapabilities_Closure/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data94.extension !== undefined && func0.call(data94, "extension")){
@@ -3016,21 +1830,13 @@ let data96 = data94.extension;
 if(Array.isArray(data96)){
 const len15 = data96.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func5(data96[i15], {instancePath:instancePath+"/closure/extension/" + i15,parentData:data96,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data96[i15], {instancePath:instancePath+"/closure/extension/" + i15}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/closure/extension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure/extension", "#/$defs/TerminologyCapabilities_Closure/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data94.modifierExtension !== undefined && func0.call(data94, "modifierExtension")){
@@ -3038,63 +1844,33 @@ let data98 = data94.modifierExtension;
 if(Array.isArray(data98)){
 const len16 = data98.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data98[i16], {instancePath:instancePath+"/closure/modifierExtension/" + i16,parentData:data98,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data98[i16], {instancePath:instancePath+"/closure/modifierExtension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/closure/modifierExtension",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure/modifierExtension", "#/$defs/TerminologyCapabilities_Closure/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data94.translation !== undefined && func0.call(data94, "translation")){
 if(typeof data94.translation !== "boolean"){
-const err95 = {instancePath:instancePath+"/closure/translation",schemaPath:"#/$defs/TerminologyCapabilities_Closure/properties/translation/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure/translation", "#/$defs/TerminologyCapabilities_Closure/properties/translation/type", {type: "boolean"}); errors++;
 }
 }
 if(data94._translation !== undefined && func0.call(data94, "_translation")){
-if(!(func2(data94._translation, {instancePath:instancePath+"/closure/_translation",parentData:data94,parentDataProperty:"_translation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data94._translation, {instancePath:instancePath+"/closure/_translation"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err96 = {instancePath:instancePath+"/closure",schemaPath:"#/$defs/TerminologyCapabilities_Closure/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/closure", "#/$defs/TerminologyCapabilities_Closure/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err97 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -3102,3 +1878,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -1720,7 +1720,18 @@ errors++;
 }
 }
 for(const key5 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) && (key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) && (key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) && (key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) && (key5 !== "name")) && (key5 !== "_name")) && (key5 !== "title")) && (key5 !== "_title")) && (key5 !== "status")) && (key5 !== "_status")) && (key5 !== "experimental")) && (key5 !== "_experimental")) && (key5 !== "date")) && (key5 !== "_date")) && (key5 !== "publisher")) && (key5 !== "_publisher")) && (key5 !== "contact")) && (key5 !== "description")) && (key5 !== "_description")) && (key5 !== "useContext")) && (key5 !== "jurisdiction")) && (key5 !== "purpose")) && (key5 !== "_purpose")) && (key5 !== "copyright")) && (key5 !== "_copyright")) && (key5 !== "kind")) && (key5 !== "_kind")) && (key5 !== "software")) && (key5 !== "implementation")) && (key5 !== "lockedDate")) && (key5 !== "_lockedDate")) && (key5 !== "codeSystem")) && (key5 !== "expansion")) && (key5 !== "codeSearch")) && (key5 !== "_codeSearch")) && (key5 !== "validateCode")) && (key5 !== "translation")) && (key5 !== "closure")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((key5 !== "resourceType") && (key5 !== "id")) && (key5 !== "meta")) &&
+(key5 !== "implicitRules")) && (key5 !== "_implicitRules")) && (key5 !== "language")) && (key5 !== "_language")) &&
+(key5 !== "text")) && (key5 !== "contained")) && (key5 !== "extension")) && (key5 !== "modifierExtension")) &&
+(key5 !== "url")) && (key5 !== "_url")) && (key5 !== "version")) && (key5 !== "_version")) && (key5 !== "name")) &&
+(key5 !== "_name")) && (key5 !== "title")) && (key5 !== "_title")) && (key5 !== "status")) && (key5 !== "_status")) &&
+(key5 !== "experimental")) && (key5 !== "_experimental")) && (key5 !== "date")) && (key5 !== "_date")) &&
+(key5 !== "publisher")) && (key5 !== "_publisher")) && (key5 !== "contact")) && (key5 !== "description")) &&
+(key5 !== "_description")) && (key5 !== "useContext")) && (key5 !== "jurisdiction")) && (key5 !== "purpose")) &&
+(key5 !== "_purpose")) && (key5 !== "copyright")) && (key5 !== "_copyright")) && (key5 !== "kind")) && (key5 !== "_kind")) &&
+(key5 !== "software")) && (key5 !== "implementation")) && (key5 !== "lockedDate")) && (key5 !== "_lockedDate")) &&
+(key5 !== "codeSystem")) && (key5 !== "expansion")) && (key5 !== "codeSearch")) && (key5 !== "_codeSearch")) &&
+(key5 !== "validateCode")) && (key5 !== "translation")) && (key5 !== "closure")){
 errors++;
 }
 }

@@ -41,7 +41,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const schema2 = {"properties":{"result":{"enum":["pass","skip","fail","warning","error"]}}};
 const schema3 = {"properties":{"result":{"enum":["pass","skip","fail","warning","error"]}}};
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -56,25 +56,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -82,21 +68,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -104,21 +82,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -128,14 +98,7 @@ let valid7 = true;
 const _errs14 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5._result !== undefined && func0.call(data5, "_result")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs14 === errors;
@@ -152,14 +115,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-const err5 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -171,14 +127,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-const err6 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -197,25 +146,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err7 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -223,21 +158,13 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/operation/extension",schemaPath:"#/$defs/TestReport_Operation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -245,114 +172,61 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/operation/modifierExtension",schemaPath:"#/$defs/TestReport_Operation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-const err11 = {instancePath:instancePath+"/operation/result",schemaPath:"#/$defs/TestReport_Operation/properties/result/enum",keyword:"enum",params:{allowedValues: schema2.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result",parentData:data5,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-const err12 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message",parentData:data5,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err14 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail",parentData:data5,parentDataProperty:"_detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -362,14 +236,7 @@ let valid16 = true;
 const _errs37 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18._result !== undefined && func0.call(data18, "_result")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -386,14 +253,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-const err18 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/allOf/0/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -405,14 +265,7 @@ props1._result = true;
 }
 }
 if(!valid16){
-const err19 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(props1 !== true){
@@ -431,25 +284,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data20 = data18.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err20 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestReport_Assert/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestReport_Assert/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -457,21 +296,13 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/assert/extension",schemaPath:"#/$defs/TestReport_Assert/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -479,126 +310,66 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/assert/modifierExtension",schemaPath:"#/$defs/TestReport_Assert/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.result !== undefined && func0.call(data18, "result")){
 let data25 = data18.result;
 if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-const err24 = {instancePath:instancePath+"/assert/result",schemaPath:"#/$defs/TestReport_Assert/properties/result/enum",keyword:"enum",params:{allowedValues: schema3.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
 }
 }
 if(data18._result !== undefined && func0.call(data18, "_result")){
-if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result",parentData:data18,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.message !== undefined && func0.call(data18, "message")){
 let data27 = data18.message;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err25 = {instancePath:instancePath+"/assert/message",schemaPath:"#/$defs/TestReport_Assert/properties/message/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/assert/message",schemaPath:"#/$defs/TestReport_Assert/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data18._message !== undefined && func0.call(data18, "_message")){
-if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message",parentData:data18,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.detail !== undefined && func0.call(data18, "detail")){
 let data29 = data18.detail;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err27 = {instancePath:instancePath+"/assert/detail",schemaPath:"#/$defs/TestReport_Assert/properties/detail/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/assert/detail",schemaPath:"#/$defs/TestReport_Assert/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data18._detail !== undefined && func0.call(data18, "_detail")){
-if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail",parentData:data18,parentDataProperty:"_detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -616,7 +387,7 @@ validate1.evaluated = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -628,38 +399,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -667,21 +417,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -689,21 +431,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -711,33 +445,18 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate1(data5[i2], {instancePath:instancePath+"/action/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -756,7 +475,7 @@ validate2.evaluated = {
 
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -771,25 +490,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -797,21 +502,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -819,21 +516,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -843,14 +532,7 @@ let valid7 = true;
 const _errs14 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5._result !== undefined && func0.call(data5, "_result")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs14 === errors;
@@ -867,14 +549,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-const err5 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -886,14 +561,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-const err6 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -912,25 +580,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err7 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -938,21 +592,13 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/operation/extension",schemaPath:"#/$defs/TestReport_Operation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -960,114 +606,61 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/operation/modifierExtension",schemaPath:"#/$defs/TestReport_Operation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-const err11 = {instancePath:instancePath+"/operation/result",schemaPath:"#/$defs/TestReport_Operation/properties/result/enum",keyword:"enum",params:{allowedValues: schema2.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result",parentData:data5,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-const err12 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message",parentData:data5,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err14 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail",parentData:data5,parentDataProperty:"_detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -1077,14 +670,7 @@ let valid16 = true;
 const _errs37 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18._result !== undefined && func0.call(data18, "_result")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs37 === errors;
@@ -1101,14 +687,7 @@ if(_valid1){
 const _errs38 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.result === undefined) || (!(func0.call(data18, "result")))){
-const err18 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/allOf/0/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs38 === errors;
@@ -1120,14 +699,7 @@ props1._result = true;
 }
 }
 if(!valid16){
-const err19 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(props1 !== true){
@@ -1146,25 +718,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data20 = data18.id;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err20 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestReport_Assert/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestReport_Assert/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestReport_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -1172,21 +730,13 @@ let data21 = data18.extension;
 if(Array.isArray(data21)){
 const len4 = data21.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4,parentData:data21,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data21[i4], {instancePath:instancePath+"/assert/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/assert/extension",schemaPath:"#/$defs/TestReport_Assert/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestReport_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -1194,126 +744,66 @@ let data23 = data18.modifierExtension;
 if(Array.isArray(data23)){
 const len5 = data23.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5,parentData:data23,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data23[i5], {instancePath:instancePath+"/assert/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/assert/modifierExtension",schemaPath:"#/$defs/TestReport_Assert/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestReport_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.result !== undefined && func0.call(data18, "result")){
 let data25 = data18.result;
 if(!(((((data25 === "pass") || (data25 === "skip")) || (data25 === "fail")) || (data25 === "warning")) || (data25 === "error"))){
-const err24 = {instancePath:instancePath+"/assert/result",schemaPath:"#/$defs/TestReport_Assert/properties/result/enum",keyword:"enum",params:{allowedValues: schema3.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/result", "#/$defs/TestReport_Assert/properties/result/enum", {allowedValues: schema3.properties.result.enum}); errors++;
 }
 }
 if(data18._result !== undefined && func0.call(data18, "_result")){
-if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result",parentData:data18,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._result, {instancePath:instancePath+"/assert/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.message !== undefined && func0.call(data18, "message")){
 let data27 = data18.message;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err25 = {instancePath:instancePath+"/assert/message",schemaPath:"#/$defs/TestReport_Assert/properties/message/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/assert/message",schemaPath:"#/$defs/TestReport_Assert/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/message", "#/$defs/TestReport_Assert/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data18._message !== undefined && func0.call(data18, "_message")){
-if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message",parentData:data18,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._message, {instancePath:instancePath+"/assert/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.detail !== undefined && func0.call(data18, "detail")){
 let data29 = data18.detail;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err27 = {instancePath:instancePath+"/assert/detail",schemaPath:"#/$defs/TestReport_Assert/properties/detail/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/assert/detail",schemaPath:"#/$defs/TestReport_Assert/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/detail", "#/$defs/TestReport_Assert/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data18._detail !== undefined && func0.call(data18, "_detail")){
-if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail",parentData:data18,parentDataProperty:"_detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._detail, {instancePath:instancePath+"/assert/_detail"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestReport_Assert/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestReport_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -1331,7 +821,7 @@ validate3.evaluated = {
 };
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -1343,38 +833,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1382,21 +851,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1404,83 +865,45 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1488,33 +911,18 @@ let data9 = data.action;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data9[i2], {instancePath:instancePath+"/action/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data9[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -1537,7 +945,7 @@ validate4.evaluated = {
 
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -1549,38 +957,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1588,21 +975,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1610,21 +989,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
@@ -1634,14 +1005,7 @@ let valid7 = true;
 const _errs14 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5._result !== undefined && func0.call(data5, "_result")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs14 === errors;
@@ -1658,14 +1022,7 @@ if(_valid0){
 const _errs15 = errors;
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if((data5.result === undefined) || (!(func0.call(data5, "result")))){
-const err6 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -1677,14 +1034,7 @@ props0._result = true;
 }
 }
 if(!valid7){
-const err7 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(props0 !== true){
@@ -1703,25 +1053,11 @@ if(data5.id !== undefined && func0.call(data5, "id")){
 let data7 = data5.id;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err8 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/operation/id",schemaPath:"#/$defs/TestReport_Operation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/id", "#/$defs/TestReport_Operation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data5.extension !== undefined && func0.call(data5, "extension")){
@@ -1729,21 +1065,13 @@ let data8 = data5.extension;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2,parentData:data8,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data8[i2], {instancePath:instancePath+"/operation/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/operation/extension",schemaPath:"#/$defs/TestReport_Operation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/extension", "#/$defs/TestReport_Operation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data5.modifierExtension !== undefined && func0.call(data5, "modifierExtension")){
@@ -1751,126 +1079,66 @@ let data10 = data5.modifierExtension;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data10[i3], {instancePath:instancePath+"/operation/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/operation/modifierExtension",schemaPath:"#/$defs/TestReport_Operation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/modifierExtension", "#/$defs/TestReport_Operation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data5.result !== undefined && func0.call(data5, "result")){
 let data12 = data5.result;
 if(!(((((data12 === "pass") || (data12 === "skip")) || (data12 === "fail")) || (data12 === "warning")) || (data12 === "error"))){
-const err12 = {instancePath:instancePath+"/operation/result",schemaPath:"#/$defs/TestReport_Operation/properties/result/enum",keyword:"enum",params:{allowedValues: schema2.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/result", "#/$defs/TestReport_Operation/properties/result/enum", {allowedValues: schema2.properties.result.enum}); errors++;
 }
 }
 if(data5._result !== undefined && func0.call(data5, "_result")){
-if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result",parentData:data5,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._result, {instancePath:instancePath+"/operation/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.message !== undefined && func0.call(data5, "message")){
 let data14 = data5.message;
 if(typeof data14 === "string"){
 if(func7(data14) < 1){
-const err13 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/operation/message",schemaPath:"#/$defs/TestReport_Operation/properties/message/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/message", "#/$defs/TestReport_Operation/properties/message/type", {type: "string"}); errors++;
 }
 }
 if(data5._message !== undefined && func0.call(data5, "_message")){
-if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message",parentData:data5,parentDataProperty:"_message",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._message, {instancePath:instancePath+"/operation/_message"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data5.detail !== undefined && func0.call(data5, "detail")){
 let data16 = data5.detail;
 if(typeof data16 === "string"){
 if(!pattern1.test(data16)){
-const err15 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/operation/detail",schemaPath:"#/$defs/TestReport_Operation/properties/detail/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation/detail", "#/$defs/TestReport_Operation/properties/detail/type", {type: "string"}); errors++;
 }
 }
 if(data5._detail !== undefined && func0.call(data5, "_detail")){
-if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail",parentData:data5,parentDataProperty:"_detail",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data5._detail, {instancePath:instancePath+"/operation/_detail"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/operation",schemaPath:"#/$defs/TestReport_Operation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/operation", "#/$defs/TestReport_Operation/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -1887,7 +1155,7 @@ validate5.evaluated = {
 };
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -1899,38 +1167,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1938,21 +1185,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1960,21 +1199,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -1982,33 +1213,18 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data5[i2], {instancePath:instancePath+"/action/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -2025,7 +1241,7 @@ validate6.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/TestReport.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -2041,14 +1257,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -2065,14 +1274,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -2084,28 +1286,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._result !== undefined && func0.call(data, "_result")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -2122,14 +1310,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.result === undefined) || (!(func0.call(data, "result")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "result"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "result"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -2141,14 +1322,7 @@ props1._result = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -2161,24 +1335,10 @@ Object.assign(props0, props1);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.testScript === undefined) || (!(func0.call(data, "testScript")))){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "testScript"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "testScript"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -2214,113 +1374,60 @@ props0.teardown = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestReport" !== data.resourceType){
-const err8 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "TestReport"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestReport"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data3 = data.id;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-const err9 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data5 = data.implicitRules;
 if(typeof data5 === "string"){
 if(!pattern1.test(data5)){
-const err11 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data7 = data.language;
 if(typeof data7 === "string"){
 if(!pattern2.test(data7)){
-const err13 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -2328,21 +1435,13 @@ let data10 = data.contained;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2350,21 +1449,13 @@ let data12 = data.extension;
 if(Array.isArray(data12)){
 const len1 = data12.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data12,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2372,193 +1463,107 @@ let data14 = data.modifierExtension;
 if(Array.isArray(data14)){
 const len2 = data14.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data14,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data17 = data.name;
 if(typeof data17 === "string"){
 if(func7(data17) < 1){
-const err18 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(!(((((data19 === "completed") || (data19 === "in-progress")) || (data19 === "waiting")) || (data19 === "stopped")) || (data19 === "entered-in-error"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.testScript !== undefined && func0.call(data, "testScript")){
-if(!(func8(data.testScript, {instancePath:instancePath+"/testScript",parentData:data,parentDataProperty:"testScript",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.testScript, {instancePath:instancePath+"/testScript"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.result !== undefined && func0.call(data, "result")){
 let data22 = data.result;
 if(!(((data22 === "pass") || (data22 === "fail")) || (data22 === "pending"))){
-const err21 = {instancePath:instancePath+"/result",schemaPath:"#/properties/result/enum",keyword:"enum",params:{allowedValues: schema0.properties.result.enum}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/result", "#/properties/result/enum", {allowedValues: schema0.properties.result.enum}); errors++;
 }
 }
 if(data._result !== undefined && func0.call(data, "_result")){
-if(!(func2(data._result, {instancePath:instancePath+"/_result",parentData:data,parentDataProperty:"_result",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._result, {instancePath:instancePath+"/_result"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.score !== undefined && func0.call(data, "score")){
 let data24 = data.score;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err22 = {instancePath:instancePath+"/score",schemaPath:"#/properties/score/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/score", "#/properties/score/type", {type: "number"}); errors++;
 }
 }
 if(data._score !== undefined && func0.call(data, "_score")){
-if(!(func2(data._score, {instancePath:instancePath+"/_score",parentData:data,parentDataProperty:"_score",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._score, {instancePath:instancePath+"/_score"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.tester !== undefined && func0.call(data, "tester")){
 let data26 = data.tester;
 if(typeof data26 === "string"){
 if(func7(data26) < 1){
-const err23 = {instancePath:instancePath+"/tester",schemaPath:"#/properties/tester/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/tester",schemaPath:"#/properties/tester/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/tester", "#/properties/tester/type", {type: "string"}); errors++;
 }
 }
 if(data._tester !== undefined && func0.call(data, "_tester")){
-if(!(func2(data._tester, {instancePath:instancePath+"/_tester",parentData:data,parentDataProperty:"_tester",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._tester, {instancePath:instancePath+"/_tester"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.issued !== undefined && func0.call(data, "issued")){
 let data28 = data.issued;
 if(typeof data28 === "string"){
 if(!pattern3.test(data28)){
-const err25 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data28))){
-const err26 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/issued",schemaPath:"#/properties/issued/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/issued", "#/properties/issued/type", {type: "string"}); errors++;
 }
 }
 if(data._issued !== undefined && func0.call(data, "_issued")){
-if(!(func2(data._issued, {instancePath:instancePath+"/_issued",parentData:data,parentDataProperty:"_issued",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._issued, {instancePath:instancePath+"/_issued"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
@@ -2572,14 +1577,7 @@ let valid16 = true;
 const _errs56 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._type !== undefined && func0.call(data31, "_type")){
-const err28 = {};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs56 === errors;
@@ -2596,14 +1594,7 @@ if(_valid2){
 const _errs57 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.type === undefined) || (!(func0.call(data31, "type")))){
-const err29 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/then/required",keyword:"required",params:{missingProperty: "type"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/then/required", {missingProperty: "type"}); errors++;
 }
 }
 var _valid2 = _errs57 === errors;
@@ -2615,28 +1606,14 @@ props2._type = true;
 }
 }
 if(!valid16){
-const err30 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs59 = errors;
 let valid18 = true;
 const _errs60 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if(data31._uri !== undefined && func0.call(data31, "_uri")){
-const err31 = {};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs60 === errors;
@@ -2653,14 +1630,7 @@ if(_valid3){
 const _errs61 = errors;
 if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
 if((data31.uri === undefined) || (!(func0.call(data31, "uri")))){
-const err32 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/then/required",keyword:"required",params:{missingProperty: "uri"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/then/required", {missingProperty: "uri"}); errors++;
 }
 }
 var _valid3 = _errs61 === errors;
@@ -2672,14 +1642,7 @@ props3._uri = true;
 }
 }
 if(!valid18){
-const err33 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props2 !== true && props3 !== undefined){
 if(props3 === true){
@@ -2707,25 +1670,11 @@ if(data31.id !== undefined && func0.call(data31, "id")){
 let data34 = data31.id;
 if(typeof data34 === "string"){
 if(func7(data34) < 1){
-const err34 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/participant/" + i3+"/id",schemaPath:"#/$defs/TestReport_Participant/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/id", "#/$defs/TestReport_Participant/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data31.extension !== undefined && func0.call(data31, "extension")){
@@ -2733,21 +1682,13 @@ let data35 = data31.extension;
 if(Array.isArray(data35)){
 const len4 = data35.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data35[i4], {instancePath:instancePath+"/participant/" + i3+"/extension/" + i4,parentData:data35,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data35[i4], {instancePath:instancePath+"/participant/" + i3+"/extension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/participant/" + i3+"/extension",schemaPath:"#/$defs/TestReport_Participant/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/extension", "#/$defs/TestReport_Participant/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
@@ -2755,132 +1696,71 @@ let data37 = data31.modifierExtension;
 if(Array.isArray(data37)){
 const len5 = data37.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func5(data37[i5], {instancePath:instancePath+"/participant/" + i3+"/modifierExtension/" + i5,parentData:data37,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data37[i5], {instancePath:instancePath+"/participant/" + i3+"/modifierExtension/" + i5}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/participant/" + i3+"/modifierExtension",schemaPath:"#/$defs/TestReport_Participant/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/modifierExtension", "#/$defs/TestReport_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data31.type !== undefined && func0.call(data31, "type")){
 let data39 = data31.type;
 if(!(((data39 === "test-engine") || (data39 === "client")) || (data39 === "server"))){
-const err38 = {instancePath:instancePath+"/participant/" + i3+"/type",schemaPath:"#/$defs/TestReport_Participant/properties/type/enum",keyword:"enum",params:{allowedValues: schema1.properties.type.enum}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/type", "#/$defs/TestReport_Participant/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
 }
 }
 if(data31._type !== undefined && func0.call(data31, "_type")){
-if(!(func2(data31._type, {instancePath:instancePath+"/participant/" + i3+"/_type",parentData:data31,parentDataProperty:"_type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._type, {instancePath:instancePath+"/participant/" + i3+"/_type"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.uri !== undefined && func0.call(data31, "uri")){
 let data41 = data31.uri;
 if(typeof data41 === "string"){
 if(!pattern1.test(data41)){
-const err39 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/participant/" + i3+"/uri",schemaPath:"#/$defs/TestReport_Participant/properties/uri/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/uri", "#/$defs/TestReport_Participant/properties/uri/type", {type: "string"}); errors++;
 }
 }
 if(data31._uri !== undefined && func0.call(data31, "_uri")){
-if(!(func2(data31._uri, {instancePath:instancePath+"/participant/" + i3+"/_uri",parentData:data31,parentDataProperty:"_uri",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._uri, {instancePath:instancePath+"/participant/" + i3+"/_uri"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data31.display !== undefined && func0.call(data31, "display")){
 let data43 = data31.display;
 if(typeof data43 === "string"){
 if(func7(data43) < 1){
-const err41 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/participant/" + i3+"/display",schemaPath:"#/$defs/TestReport_Participant/properties/display/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3+"/display", "#/$defs/TestReport_Participant/properties/display/type", {type: "string"}); errors++;
 }
 }
 if(data31._display !== undefined && func0.call(data31, "_display")){
-if(!(func2(data31._display, {instancePath:instancePath+"/participant/" + i3+"/_display",parentData:data31,parentDataProperty:"_display",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data31._display, {instancePath:instancePath+"/participant/" + i3+"/_display"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/participant/" + i3,schemaPath:"#/$defs/TestReport_Participant/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant/" + i3, "#/$defs/TestReport_Participant/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/participant",schemaPath:"#/properties/participant/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participant/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
-if(!(validate2(data.setup, {instancePath:instancePath+"/setup",parentData:data,parentDataProperty:"setup",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.setup, {instancePath:instancePath+"/setup"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.test !== undefined && func0.call(data, "test")){
@@ -2888,39 +1768,23 @@ let data46 = data.test;
 if(Array.isArray(data46)){
 const len6 = data46.length;
 for(let i6=0; i6<len6; i6++){
-if(!(validate4(data46[i6], {instancePath:instancePath+"/test/" + i6,parentData:data46,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data46[i6], {instancePath:instancePath+"/test/" + i6}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){
-if(!(validate6(data.teardown, {instancePath:instancePath+"/teardown",parentData:data,parentDataProperty:"teardown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data.teardown, {instancePath:instancePath+"/teardown"}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -2928,3 +1792,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -28,7 +28,7 @@ const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 
 
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -40,38 +40,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.capability === undefined) || (!(func0.call(data, "capability")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "capability"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "capability"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -79,21 +58,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -101,21 +72,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.link !== undefined && func0.call(data, "link")){
@@ -129,14 +92,7 @@ let valid9 = true;
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._url !== undefined && func0.call(data6, "_url")){
-const err5 = {};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -153,14 +109,7 @@ if(_valid0){
 const _errs17 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.url === undefined) || (!(func0.call(data6, "url")))){
-const err6 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/TestScript_Link/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs17 === errors;
@@ -172,14 +121,7 @@ props0._url = true;
 }
 }
 if(!valid9){
-const err7 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/TestScript_Link/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props0 !== true){
@@ -196,25 +138,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err8 = {instancePath:instancePath+"/link/" + i2+"/id",schemaPath:"#/$defs/TestScript_Link/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/link/" + i2+"/id",schemaPath:"#/$defs/TestScript_Link/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/id", "#/$defs/TestScript_Link/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -222,21 +150,13 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len3 = data9.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3,parentData:data9,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i3], {instancePath:instancePath+"/link/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/link/" + i2+"/extension",schemaPath:"#/$defs/TestScript_Link/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/extension", "#/$defs/TestScript_Link/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -244,107 +164,55 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len4 = data11.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4,parentData:data11,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i4], {instancePath:instancePath+"/link/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/link/" + i2+"/modifierExtension",schemaPath:"#/$defs/TestScript_Link/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/modifierExtension", "#/$defs/TestScript_Link/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.url !== undefined && func0.call(data6, "url")){
 let data13 = data6.url;
 if(typeof data13 === "string"){
 if(!pattern1.test(data13)){
-const err12 = {instancePath:instancePath+"/link/" + i2+"/url",schemaPath:"#/$defs/TestScript_Link/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/link/" + i2+"/url",schemaPath:"#/$defs/TestScript_Link/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/url", "#/$defs/TestScript_Link/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data6._url !== undefined && func0.call(data6, "_url")){
-if(!(func2(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url",parentData:data6,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._url, {instancePath:instancePath+"/link/" + i2+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err14 = {instancePath:instancePath+"/link/" + i2+"/description",schemaPath:"#/$defs/TestScript_Link/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/link/" + i2+"/description",schemaPath:"#/$defs/TestScript_Link/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2+"/description", "#/$defs/TestScript_Link/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2(data6._description, {instancePath:instancePath+"/link/" + i2+"/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._description, {instancePath:instancePath+"/link/" + i2+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/link/" + i2,schemaPath:"#/$defs/TestScript_Link/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link/" + i2, "#/$defs/TestScript_Link/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/link", "#/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data.capability !== undefined && func0.call(data, "capability")){
@@ -358,14 +226,7 @@ let valid20 = true;
 const _errs39 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18._required !== undefined && func0.call(data18, "_required")){
-const err18 = {};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs39 === errors;
@@ -382,14 +243,7 @@ if(_valid1){
 const _errs40 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.required === undefined) || (!(func0.call(data18, "required")))){
-const err19 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/allOf/0/then/required",keyword:"required",params:{missingProperty: "required"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/then/required", {missingProperty: "required"}); errors++;
 }
 }
 var _valid1 = _errs40 === errors;
@@ -401,28 +255,14 @@ props1._required = true;
 }
 }
 if(!valid20){
-const err20 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs42 = errors;
 let valid22 = true;
 const _errs43 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if(data18._validated !== undefined && func0.call(data18, "_validated")){
-const err21 = {};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs43 === errors;
@@ -439,14 +279,7 @@ if(_valid2){
 const _errs44 = errors;
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.validated === undefined) || (!(func0.call(data18, "validated")))){
-const err22 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/allOf/1/then/required",keyword:"required",params:{missingProperty: "validated"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/then/required", {missingProperty: "validated"}); errors++;
 }
 }
 var _valid2 = _errs44 === errors;
@@ -458,14 +291,7 @@ props2._validated = true;
 }
 }
 if(!valid22){
-const err23 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -478,14 +304,7 @@ Object.assign(props1, props2);
 }
 if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
 if((data18.capabilities === undefined) || (!(func0.call(data18, "capabilities")))){
-const err24 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/required",keyword:"required",params:{missingProperty: "capabilities"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/required", {missingProperty: "capabilities"}); errors++;
 }
 if(props1 !== true){
 props1 = props1 || {};
@@ -511,25 +330,11 @@ if(data18.id !== undefined && func0.call(data18, "id")){
 let data21 = data18.id;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err25 = {instancePath:instancePath+"/capability/" + i5+"/id",schemaPath:"#/$defs/TestScript_Capability/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/capability/" + i5+"/id",schemaPath:"#/$defs/TestScript_Capability/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/id", "#/$defs/TestScript_Capability/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data18.extension !== undefined && func0.call(data18, "extension")){
@@ -537,21 +342,13 @@ let data22 = data18.extension;
 if(Array.isArray(data22)){
 const len6 = data22.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/capability/" + i5+"/extension/" + i6,parentData:data22,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i6], {instancePath:instancePath+"/capability/" + i5+"/extension/" + i6}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/capability/" + i5+"/extension",schemaPath:"#/$defs/TestScript_Capability/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/extension", "#/$defs/TestScript_Capability/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
@@ -559,88 +356,49 @@ let data24 = data18.modifierExtension;
 if(Array.isArray(data24)){
 const len7 = data24.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data24[i7], {instancePath:instancePath+"/capability/" + i5+"/modifierExtension/" + i7,parentData:data24,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data24[i7], {instancePath:instancePath+"/capability/" + i5+"/modifierExtension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/capability/" + i5+"/modifierExtension",schemaPath:"#/$defs/TestScript_Capability/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/modifierExtension", "#/$defs/TestScript_Capability/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data18.required !== undefined && func0.call(data18, "required")){
 if(typeof data18.required !== "boolean"){
-const err29 = {instancePath:instancePath+"/capability/" + i5+"/required",schemaPath:"#/$defs/TestScript_Capability/properties/required/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/required", "#/$defs/TestScript_Capability/properties/required/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._required !== undefined && func0.call(data18, "_required")){
-if(!(func2(data18._required, {instancePath:instancePath+"/capability/" + i5+"/_required",parentData:data18,parentDataProperty:"_required",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._required, {instancePath:instancePath+"/capability/" + i5+"/_required"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.validated !== undefined && func0.call(data18, "validated")){
 if(typeof data18.validated !== "boolean"){
-const err30 = {instancePath:instancePath+"/capability/" + i5+"/validated",schemaPath:"#/$defs/TestScript_Capability/properties/validated/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/validated", "#/$defs/TestScript_Capability/properties/validated/type", {type: "boolean"}); errors++;
 }
 }
 if(data18._validated !== undefined && func0.call(data18, "_validated")){
-if(!(func2(data18._validated, {instancePath:instancePath+"/capability/" + i5+"/_validated",parentData:data18,parentDataProperty:"_validated",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._validated, {instancePath:instancePath+"/capability/" + i5+"/_validated"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.description !== undefined && func0.call(data18, "description")){
 let data30 = data18.description;
 if(typeof data30 === "string"){
 if(func7(data30) < 1){
-const err31 = {instancePath:instancePath+"/capability/" + i5+"/description",schemaPath:"#/$defs/TestScript_Capability/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/capability/" + i5+"/description",schemaPath:"#/$defs/TestScript_Capability/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/description", "#/$defs/TestScript_Capability/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data18._description !== undefined && func0.call(data18, "_description")){
-if(!(func2(data18._description, {instancePath:instancePath+"/capability/" + i5+"/_description",parentData:data18,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._description, {instancePath:instancePath+"/capability/" + i5+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.origin !== undefined && func0.call(data18, "origin")){
@@ -650,48 +408,20 @@ const len8 = data32.length;
 for(let i8=0; i8<len8; i8++){
 let data33 = data32[i8];
 if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-const err33 = {instancePath:instancePath+"/capability/" + i5+"/origin/" + i8,schemaPath:"#/$defs/TestScript_Capability/properties/origin/items/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/type", {type: "integer"}); errors++;
 }
 if((typeof data33 == "number") && (isFinite(data33))){
 if(data33 > 2147483647 || isNaN(data33)){
-const err34 = {instancePath:instancePath+"/capability/" + i5+"/origin/" + i8,schemaPath:"#/$defs/TestScript_Capability/properties/origin/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data33 < -2147483648 || isNaN(data33)){
-const err35 = {instancePath:instancePath+"/capability/" + i5+"/origin/" + i8,schemaPath:"#/$defs/TestScript_Capability/properties/origin/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin/" + i8, "#/$defs/TestScript_Capability/properties/origin/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/capability/" + i5+"/origin",schemaPath:"#/$defs/TestScript_Capability/properties/origin/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/origin", "#/$defs/TestScript_Capability/properties/origin/type", {type: "array"}); errors++;
 }
 }
 if(data18._origin !== undefined && func0.call(data18, "_origin")){
@@ -699,62 +429,32 @@ let data34 = data18._origin;
 if(Array.isArray(data34)){
 const len9 = data34.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func2(data34[i9], {instancePath:instancePath+"/capability/" + i5+"/_origin/" + i9,parentData:data34,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data34[i9], {instancePath:instancePath+"/capability/" + i5+"/_origin/" + i9}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/capability/" + i5+"/_origin",schemaPath:"#/$defs/TestScript_Capability/properties/_origin/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_origin", "#/$defs/TestScript_Capability/properties/_origin/type", {type: "array"}); errors++;
 }
 }
 if(data18.destination !== undefined && func0.call(data18, "destination")){
 let data36 = data18.destination;
 if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err38 = {instancePath:instancePath+"/capability/" + i5+"/destination",schemaPath:"#/$defs/TestScript_Capability/properties/destination/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/type", {type: "integer"}); errors++;
 }
 if((typeof data36 == "number") && (isFinite(data36))){
 if(data36 > 2147483647 || isNaN(data36)){
-const err39 = {instancePath:instancePath+"/capability/" + i5+"/destination",schemaPath:"#/$defs/TestScript_Capability/properties/destination/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data36 < -2147483648 || isNaN(data36)){
-const err40 = {instancePath:instancePath+"/capability/" + i5+"/destination",schemaPath:"#/$defs/TestScript_Capability/properties/destination/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/destination", "#/$defs/TestScript_Capability/properties/destination/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data18._destination !== undefined && func0.call(data18, "_destination")){
-if(!(func2(data18._destination, {instancePath:instancePath+"/capability/" + i5+"/_destination",parentData:data18,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._destination, {instancePath:instancePath+"/capability/" + i5+"/_destination"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data18.link !== undefined && func0.call(data18, "link")){
@@ -765,37 +465,16 @@ for(let i10=0; i10<len10; i10++){
 let data39 = data38[i10];
 if(typeof data39 === "string"){
 if(!pattern1.test(data39)){
-const err41 = {instancePath:instancePath+"/capability/" + i5+"/link/" + i10,schemaPath:"#/$defs/TestScript_Capability/properties/link/items/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/capability/" + i5+"/link/" + i10,schemaPath:"#/$defs/TestScript_Capability/properties/link/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link/" + i10, "#/$defs/TestScript_Capability/properties/link/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/capability/" + i5+"/link",schemaPath:"#/$defs/TestScript_Capability/properties/link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/link", "#/$defs/TestScript_Capability/properties/link/type", {type: "array"}); errors++;
 }
 }
 if(data18._link !== undefined && func0.call(data18, "_link")){
@@ -803,88 +482,44 @@ let data40 = data18._link;
 if(Array.isArray(data40)){
 const len11 = data40.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func2(data40[i11], {instancePath:instancePath+"/capability/" + i5+"/_link/" + i11,parentData:data40,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data40[i11], {instancePath:instancePath+"/capability/" + i5+"/_link/" + i11}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/capability/" + i5+"/_link",schemaPath:"#/$defs/TestScript_Capability/properties/_link/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/_link", "#/$defs/TestScript_Capability/properties/_link/type", {type: "array"}); errors++;
 }
 }
 if(data18.capabilities !== undefined && func0.call(data18, "capabilities")){
 let data42 = data18.capabilities;
 if(typeof data42 === "string"){
 if(!pattern1.test(data42)){
-const err45 = {instancePath:instancePath+"/capability/" + i5+"/capabilities",schemaPath:"#/$defs/TestScript_Capability/properties/capabilities/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/capability/" + i5+"/capabilities",schemaPath:"#/$defs/TestScript_Capability/properties/capabilities/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5+"/capabilities", "#/$defs/TestScript_Capability/properties/capabilities/type", {type: "string"}); errors++;
 }
 }
 if(data18._capabilities !== undefined && func0.call(data18, "_capabilities")){
-if(!(func2(data18._capabilities, {instancePath:instancePath+"/capability/" + i5+"/_capabilities",parentData:data18,parentDataProperty:"_capabilities",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data18._capabilities, {instancePath:instancePath+"/capability/" + i5+"/_capabilities"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/capability/" + i5,schemaPath:"#/$defs/TestScript_Capability/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability/" + i5, "#/$defs/TestScript_Capability/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/capability",schemaPath:"#/properties/capability/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/capability", "#/properties/capability/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err49 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 return errors === 0;
@@ -1403,7 +1038,7 @@ const schema2 = {
 };
 
 
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate2.evaluated;
@@ -1418,14 +1053,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._encodeRequestUrl !== undefined && func0.call(data, "_encodeRequestUrl")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -1442,14 +1070,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.encodeRequestUrl === undefined) || (!(func0.call(data, "encodeRequestUrl")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "encodeRequestUrl"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "encodeRequestUrl"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -1461,14 +1082,7 @@ props0._encodeRequestUrl = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(props0 !== true){
@@ -1513,25 +1127,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func7(data1) < 1){
-const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1539,21 +1139,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1561,40 +1153,24 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func11(data.type, {instancePath:instancePath+"/type",parentData:data,parentDataProperty:"type",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.resource !== undefined && func0.call(data, "resource")){
 let data7 = data.resource;
 if(typeof data7 !== "string"){
-const err7 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/type", {type: "string"}); errors++;
 }
 let valid8;
 valid8 = false;
@@ -1605,294 +1181,151 @@ break;
 }
 }
 if(!valid8){
-const err8 = {instancePath:instancePath+"/resource",schemaPath:"#/properties/resource/enum",keyword:"enum",params:{allowedValues: schema2.properties.resource.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resource", "#/properties/resource/enum", {allowedValues: schema2.properties.resource.enum}); errors++;
 }
 }
 if(data._resource !== undefined && func0.call(data, "_resource")){
-if(!(func2(data._resource, {instancePath:instancePath+"/_resource",parentData:data,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._resource, {instancePath:instancePath+"/_resource"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.label !== undefined && func0.call(data, "label")){
 let data9 = data.label;
 if(typeof data9 === "string"){
 if(func7(data9) < 1){
-const err9 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/label",schemaPath:"#/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/label", "#/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data._label !== undefined && func0.call(data, "_label")){
-if(!(func2(data._label, {instancePath:instancePath+"/_label",parentData:data,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._label, {instancePath:instancePath+"/_label"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data11 = data.description;
 if(typeof data11 === "string"){
 if(func7(data11) < 1){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.accept !== undefined && func0.call(data, "accept")){
 let data13 = data.accept;
 if(typeof data13 === "string"){
 if(!pattern2.test(data13)){
-const err13 = {instancePath:instancePath+"/accept",schemaPath:"#/properties/accept/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/accept",schemaPath:"#/properties/accept/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/accept", "#/properties/accept/type", {type: "string"}); errors++;
 }
 }
 if(data._accept !== undefined && func0.call(data, "_accept")){
-if(!(func2(data._accept, {instancePath:instancePath+"/_accept",parentData:data,parentDataProperty:"_accept",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._accept, {instancePath:instancePath+"/_accept"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contentType !== undefined && func0.call(data, "contentType")){
 let data15 = data.contentType;
 if(typeof data15 === "string"){
 if(!pattern2.test(data15)){
-const err15 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contentType", "#/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data._contentType !== undefined && func0.call(data, "_contentType")){
-if(!(func2(data._contentType, {instancePath:instancePath+"/_contentType",parentData:data,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._contentType, {instancePath:instancePath+"/_contentType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
 let data17 = data.destination;
 if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
-const err17 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "integer"}); errors++;
 }
 if((typeof data17 == "number") && (isFinite(data17))){
 if(data17 > 2147483647 || isNaN(data17)){
-const err18 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data17 < -2147483648 || isNaN(data17)){
-const err19 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._destination !== undefined && func0.call(data, "_destination")){
-if(!(func2(data._destination, {instancePath:instancePath+"/_destination",parentData:data,parentDataProperty:"_destination",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._destination, {instancePath:instancePath+"/_destination"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.encodeRequestUrl !== undefined && func0.call(data, "encodeRequestUrl")){
 if(typeof data.encodeRequestUrl !== "boolean"){
-const err20 = {instancePath:instancePath+"/encodeRequestUrl",schemaPath:"#/properties/encodeRequestUrl/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/encodeRequestUrl", "#/properties/encodeRequestUrl/type", {type: "boolean"}); errors++;
 }
 }
 if(data._encodeRequestUrl !== undefined && func0.call(data, "_encodeRequestUrl")){
-if(!(func2(data._encodeRequestUrl, {instancePath:instancePath+"/_encodeRequestUrl",parentData:data,parentDataProperty:"_encodeRequestUrl",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._encodeRequestUrl, {instancePath:instancePath+"/_encodeRequestUrl"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.method !== undefined && func0.call(data, "method")){
 let data21 = data.method;
 if(!(((((((data21 === "delete") || (data21 === "get")) || (data21 === "options")) || (data21 === "patch")) || (data21 === "post")) || (data21 === "put")) || (data21 === "head"))){
-const err21 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/enum",keyword:"enum",params:{allowedValues: schema2.properties.method.enum}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/method", "#/properties/method/enum", {allowedValues: schema2.properties.method.enum}); errors++;
 }
 }
 if(data._method !== undefined && func0.call(data, "_method")){
-if(!(func2(data._method, {instancePath:instancePath+"/_method",parentData:data,parentDataProperty:"_method",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._method, {instancePath:instancePath+"/_method"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.origin !== undefined && func0.call(data, "origin")){
 let data23 = data.origin;
 if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
-const err22 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", {type: "integer"}); errors++;
 }
 if((typeof data23 == "number") && (isFinite(data23))){
 if(data23 > 2147483647 || isNaN(data23)){
-const err23 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data23 < -2147483648 || isNaN(data23)){
-const err24 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._origin !== undefined && func0.call(data, "_origin")){
-if(!(func2(data._origin, {instancePath:instancePath+"/_origin",parentData:data,parentDataProperty:"_origin",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._origin, {instancePath:instancePath+"/_origin"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.params !== undefined && func0.call(data, "params")){
 let data25 = data.params;
 if(typeof data25 === "string"){
 if(func7(data25) < 1){
-const err25 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/params",schemaPath:"#/properties/params/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/params", "#/properties/params/type", {type: "string"}); errors++;
 }
 }
 if(data._params !== undefined && func0.call(data, "_params")){
-if(!(func2(data._params, {instancePath:instancePath+"/_params",parentData:data,parentDataProperty:"_params",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._params, {instancePath:instancePath+"/_params"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.requestHeader !== undefined && func0.call(data, "requestHeader")){
@@ -1906,14 +1339,7 @@ let valid13 = true;
 const _errs50 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28._field !== undefined && func0.call(data28, "_field")){
-const err27 = {};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs50 === errors;
@@ -1930,14 +1356,7 @@ if(_valid1){
 const _errs51 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if((data28.field === undefined) || (!(func0.call(data28, "field")))){
-const err28 = {instancePath:instancePath+"/requestHeader/" + i2,schemaPath:"#/$defs/TestScript_RequestHeader/allOf/0/then/required",keyword:"required",params:{missingProperty: "field"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/then/required", {missingProperty: "field"}); errors++;
 }
 }
 var _valid1 = _errs51 === errors;
@@ -1949,28 +1368,14 @@ props1._field = true;
 }
 }
 if(!valid13){
-const err29 = {instancePath:instancePath+"/requestHeader/" + i2,schemaPath:"#/$defs/TestScript_RequestHeader/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs53 = errors;
 let valid15 = true;
 const _errs54 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if(data28._value !== undefined && func0.call(data28, "_value")){
-const err30 = {};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs54 === errors;
@@ -1987,14 +1392,7 @@ if(_valid2){
 const _errs55 = errors;
 if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
 if((data28.value === undefined) || (!(func0.call(data28, "value")))){
-const err31 = {instancePath:instancePath+"/requestHeader/" + i2,schemaPath:"#/$defs/TestScript_RequestHeader/allOf/1/then/required",keyword:"required",params:{missingProperty: "value"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/then/required", {missingProperty: "value"}); errors++;
 }
 }
 var _valid2 = _errs55 === errors;
@@ -2006,14 +1404,7 @@ props2._value = true;
 }
 }
 if(!valid15){
-const err32 = {instancePath:instancePath+"/requestHeader/" + i2,schemaPath:"#/$defs/TestScript_RequestHeader/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -2039,25 +1430,11 @@ if(data28.id !== undefined && func0.call(data28, "id")){
 let data31 = data28.id;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err33 = {instancePath:instancePath+"/requestHeader/" + i2+"/id",schemaPath:"#/$defs/TestScript_RequestHeader/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/requestHeader/" + i2+"/id",schemaPath:"#/$defs/TestScript_RequestHeader/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/id", "#/$defs/TestScript_RequestHeader/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data28.extension !== undefined && func0.call(data28, "extension")){
@@ -2065,21 +1442,13 @@ let data32 = data28.extension;
 if(Array.isArray(data32)){
 const len3 = data32.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data32[i3], {instancePath:instancePath+"/requestHeader/" + i2+"/extension/" + i3,parentData:data32,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data32[i3], {instancePath:instancePath+"/requestHeader/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/requestHeader/" + i2+"/extension",schemaPath:"#/$defs/TestScript_RequestHeader/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/extension", "#/$defs/TestScript_RequestHeader/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data28.modifierExtension !== undefined && func0.call(data28, "modifierExtension")){
@@ -2087,274 +1456,140 @@ let data34 = data28.modifierExtension;
 if(Array.isArray(data34)){
 const len4 = data34.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data34[i4], {instancePath:instancePath+"/requestHeader/" + i2+"/modifierExtension/" + i4,parentData:data34,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data34[i4], {instancePath:instancePath+"/requestHeader/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/requestHeader/" + i2+"/modifierExtension",schemaPath:"#/$defs/TestScript_RequestHeader/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/modifierExtension", "#/$defs/TestScript_RequestHeader/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data28.field !== undefined && func0.call(data28, "field")){
 let data36 = data28.field;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err37 = {instancePath:instancePath+"/requestHeader/" + i2+"/field",schemaPath:"#/$defs/TestScript_RequestHeader/properties/field/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/requestHeader/" + i2+"/field",schemaPath:"#/$defs/TestScript_RequestHeader/properties/field/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/field", "#/$defs/TestScript_RequestHeader/properties/field/type", {type: "string"}); errors++;
 }
 }
 if(data28._field !== undefined && func0.call(data28, "_field")){
-if(!(func2(data28._field, {instancePath:instancePath+"/requestHeader/" + i2+"/_field",parentData:data28,parentDataProperty:"_field",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data28._field, {instancePath:instancePath+"/requestHeader/" + i2+"/_field"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data28.value !== undefined && func0.call(data28, "value")){
 let data38 = data28.value;
 if(typeof data38 === "string"){
 if(func7(data38) < 1){
-const err39 = {instancePath:instancePath+"/requestHeader/" + i2+"/value",schemaPath:"#/$defs/TestScript_RequestHeader/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/requestHeader/" + i2+"/value",schemaPath:"#/$defs/TestScript_RequestHeader/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2+"/value", "#/$defs/TestScript_RequestHeader/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data28._value !== undefined && func0.call(data28, "_value")){
-if(!(func2(data28._value, {instancePath:instancePath+"/requestHeader/" + i2+"/_value",parentData:data28,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data28._value, {instancePath:instancePath+"/requestHeader/" + i2+"/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/requestHeader/" + i2,schemaPath:"#/$defs/TestScript_RequestHeader/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader/" + i2, "#/$defs/TestScript_RequestHeader/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/requestHeader",schemaPath:"#/properties/requestHeader/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestHeader", "#/properties/requestHeader/type", {type: "array"}); errors++;
 }
 }
 if(data.requestId !== undefined && func0.call(data, "requestId")){
 let data40 = data.requestId;
 if(typeof data40 === "string"){
 if(!pattern0.test(data40)){
-const err43 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/requestId",schemaPath:"#/properties/requestId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/requestId", "#/properties/requestId/type", {type: "string"}); errors++;
 }
 }
 if(data._requestId !== undefined && func0.call(data, "_requestId")){
-if(!(func2(data._requestId, {instancePath:instancePath+"/_requestId",parentData:data,parentDataProperty:"_requestId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._requestId, {instancePath:instancePath+"/_requestId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.responseId !== undefined && func0.call(data, "responseId")){
 let data42 = data.responseId;
 if(typeof data42 === "string"){
 if(!pattern0.test(data42)){
-const err45 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/responseId", "#/properties/responseId/type", {type: "string"}); errors++;
 }
 }
 if(data._responseId !== undefined && func0.call(data, "_responseId")){
-if(!(func2(data._responseId, {instancePath:instancePath+"/_responseId",parentData:data,parentDataProperty:"_responseId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._responseId, {instancePath:instancePath+"/_responseId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.sourceId !== undefined && func0.call(data, "sourceId")){
 let data44 = data.sourceId;
 if(typeof data44 === "string"){
 if(!pattern0.test(data44)){
-const err47 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/sourceId",schemaPath:"#/properties/sourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sourceId", "#/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data._sourceId !== undefined && func0.call(data, "_sourceId")){
-if(!(func2(data._sourceId, {instancePath:instancePath+"/_sourceId",parentData:data,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sourceId, {instancePath:instancePath+"/_sourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.targetId !== undefined && func0.call(data, "targetId")){
 let data46 = data.targetId;
 if(typeof data46 === "string"){
 if(!pattern0.test(data46)){
-const err49 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/targetId",schemaPath:"#/properties/targetId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetId", "#/properties/targetId/type", {type: "string"}); errors++;
 }
 }
 if(data._targetId !== undefined && func0.call(data, "_targetId")){
-if(!(func2(data._targetId, {instancePath:instancePath+"/_targetId",parentData:data,parentDataProperty:"_targetId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._targetId, {instancePath:instancePath+"/_targetId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data48 = data.url;
 if(typeof data48 === "string"){
 if(func7(data48) < 1){
-const err51 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err52 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err53 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate2.errors = vErrors;
 evaluated0.props = props0;
@@ -2363,7 +1598,7 @@ return errors === 0;
 validate2.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate3.evaluated;
@@ -2378,25 +1613,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -2404,21 +1625,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -2426,27 +1639,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
-if(!(validate2(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -2456,14 +1660,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -2480,14 +1677,7 @@ if(_valid0){
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.warningOnly === undefined) || (!(func0.call(data6, "warningOnly")))){
-const err5 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/allOf/0/then/required",keyword:"required",params:{missingProperty: "warningOnly"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", {missingProperty: "warningOnly"}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -2499,14 +1689,7 @@ props1._warningOnly = true;
 }
 }
 if(!valid7){
-const err6 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props1 !== true){
@@ -2563,25 +1746,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err7 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestScript_Assert/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestScript_Assert/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -2589,21 +1758,13 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/assert/extension",schemaPath:"#/$defs/TestScript_Assert/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -2611,450 +1772,238 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/assert/modifierExtension",schemaPath:"#/$defs/TestScript_Assert/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.label !== undefined && func0.call(data6, "label")){
 let data13 = data6.label;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err11 = {instancePath:instancePath+"/assert/label",schemaPath:"#/$defs/TestScript_Assert/properties/label/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/assert/label",schemaPath:"#/$defs/TestScript_Assert/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
-if(!(func2(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._label, {instancePath:instancePath+"/assert/_label"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err13 = {instancePath:instancePath+"/assert/description",schemaPath:"#/$defs/TestScript_Assert/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/assert/description",schemaPath:"#/$defs/TestScript_Assert/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._description, {instancePath:instancePath+"/assert/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.direction !== undefined && func0.call(data6, "direction")){
 let data17 = data6.direction;
 if(!((data17 === "response") || (data17 === "request"))){
-const err15 = {instancePath:instancePath+"/assert/direction",schemaPath:"#/$defs/TestScript_Assert/properties/direction/enum",keyword:"enum",params:{allowedValues: schema1.properties.direction.enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", {allowedValues: schema1.properties.direction.enum}); errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
-if(!(func2(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._direction, {instancePath:instancePath+"/assert/_direction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourceId !== undefined && func0.call(data6, "compareToSourceId")){
 let data19 = data6.compareToSourceId;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err16 = {instancePath:instancePath+"/assert/compareToSourceId",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/assert/compareToSourceId",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
-if(!(func2(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourceExpression !== undefined && func0.call(data6, "compareToSourceExpression")){
 let data21 = data6.compareToSourceExpression;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err18 = {instancePath:instancePath+"/assert/compareToSourceExpression",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/assert/compareToSourceExpression",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceExpression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
-if(!(func2(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourcePath !== undefined && func0.call(data6, "compareToSourcePath")){
 let data23 = data6.compareToSourcePath;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err20 = {instancePath:instancePath+"/assert/compareToSourcePath",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assert/compareToSourcePath",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourcePath/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
-if(!(func2(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.contentType !== undefined && func0.call(data6, "contentType")){
 let data25 = data6.contentType;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-const err22 = {instancePath:instancePath+"/assert/contentType",schemaPath:"#/$defs/TestScript_Assert/properties/contentType/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/assert/contentType",schemaPath:"#/$defs/TestScript_Assert/properties/contentType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
-if(!(func2(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._contentType, {instancePath:instancePath+"/assert/_contentType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.expression !== undefined && func0.call(data6, "expression")){
 let data27 = data6.expression;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err24 = {instancePath:instancePath+"/assert/expression",schemaPath:"#/$defs/TestScript_Assert/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/assert/expression",schemaPath:"#/$defs/TestScript_Assert/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
-if(!(func2(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._expression, {instancePath:instancePath+"/assert/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.headerField !== undefined && func0.call(data6, "headerField")){
 let data29 = data6.headerField;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err26 = {instancePath:instancePath+"/assert/headerField",schemaPath:"#/$defs/TestScript_Assert/properties/headerField/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/assert/headerField",schemaPath:"#/$defs/TestScript_Assert/properties/headerField/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
-if(!(func2(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._headerField, {instancePath:instancePath+"/assert/_headerField"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.minimumId !== undefined && func0.call(data6, "minimumId")){
 let data31 = data6.minimumId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err28 = {instancePath:instancePath+"/assert/minimumId",schemaPath:"#/$defs/TestScript_Assert/properties/minimumId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assert/minimumId",schemaPath:"#/$defs/TestScript_Assert/properties/minimumId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", {type: "string"}); errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
-if(!(func2(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.navigationLinks !== undefined && func0.call(data6, "navigationLinks")){
 if(typeof data6.navigationLinks !== "boolean"){
-const err30 = {instancePath:instancePath+"/assert/navigationLinks",schemaPath:"#/$defs/TestScript_Assert/properties/navigationLinks/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
-if(!(func2(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.operator !== undefined && func0.call(data6, "operator")){
 let data35 = data6.operator;
 if(!(((((((((((data35 === "equals") || (data35 === "notEquals")) || (data35 === "in")) || (data35 === "notIn")) || (data35 === "greaterThan")) || (data35 === "lessThan")) || (data35 === "empty")) || (data35 === "notEmpty")) || (data35 === "contains")) || (data35 === "notContains")) || (data35 === "eval"))){
-const err31 = {instancePath:instancePath+"/assert/operator",schemaPath:"#/$defs/TestScript_Assert/properties/operator/enum",keyword:"enum",params:{allowedValues: schema1.properties.operator.enum}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", {allowedValues: schema1.properties.operator.enum}); errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
-if(!(func2(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._operator, {instancePath:instancePath+"/assert/_operator"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.path !== undefined && func0.call(data6, "path")){
 let data37 = data6.path;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err32 = {instancePath:instancePath+"/assert/path",schemaPath:"#/$defs/TestScript_Assert/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/assert/path",schemaPath:"#/$defs/TestScript_Assert/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
-if(!(func2(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._path, {instancePath:instancePath+"/assert/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.requestMethod !== undefined && func0.call(data6, "requestMethod")){
 let data39 = data6.requestMethod;
 if(!(((((((data39 === "delete") || (data39 === "get")) || (data39 === "options")) || (data39 === "patch")) || (data39 === "post")) || (data39 === "put")) || (data39 === "head"))){
-const err34 = {instancePath:instancePath+"/assert/requestMethod",schemaPath:"#/$defs/TestScript_Assert/properties/requestMethod/enum",keyword:"enum",params:{allowedValues: schema1.properties.requestMethod.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
-if(!(func2(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.requestURL !== undefined && func0.call(data6, "requestURL")){
 let data41 = data6.requestURL;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err35 = {instancePath:instancePath+"/assert/requestURL",schemaPath:"#/$defs/TestScript_Assert/properties/requestURL/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/assert/requestURL",schemaPath:"#/$defs/TestScript_Assert/properties/requestURL/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", {type: "string"}); errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
-if(!(func2(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.resource !== undefined && func0.call(data6, "resource")){
 let data43 = data6.resource;
 if(typeof data43 !== "string"){
-const err37 = {instancePath:instancePath+"/assert/resource",schemaPath:"#/$defs/TestScript_Assert/properties/resource/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -3065,205 +2014,107 @@ break;
 }
 }
 if(!valid14){
-const err38 = {instancePath:instancePath+"/assert/resource",schemaPath:"#/$defs/TestScript_Assert/properties/resource/enum",keyword:"enum",params:{allowedValues: schema1.properties.resource.enum}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", {allowedValues: schema1.properties.resource.enum}); errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
-if(!(func2(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._resource, {instancePath:instancePath+"/assert/_resource"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.response !== undefined && func0.call(data6, "response")){
 let data45 = data6.response;
 if(!((((((((((((data45 === "okay") || (data45 === "created")) || (data45 === "noContent")) || (data45 === "notModified")) || (data45 === "bad")) || (data45 === "forbidden")) || (data45 === "notFound")) || (data45 === "methodNotAllowed")) || (data45 === "conflict")) || (data45 === "gone")) || (data45 === "preconditionFailed")) || (data45 === "unprocessable"))){
-const err39 = {instancePath:instancePath+"/assert/response",schemaPath:"#/$defs/TestScript_Assert/properties/response/enum",keyword:"enum",params:{allowedValues: schema1.properties.response.enum}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", {allowedValues: schema1.properties.response.enum}); errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
-if(!(func2(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._response, {instancePath:instancePath+"/assert/_response"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.responseCode !== undefined && func0.call(data6, "responseCode")){
 let data47 = data6.responseCode;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-const err40 = {instancePath:instancePath+"/assert/responseCode",schemaPath:"#/$defs/TestScript_Assert/properties/responseCode/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/assert/responseCode",schemaPath:"#/$defs/TestScript_Assert/properties/responseCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", {type: "string"}); errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
-if(!(func2(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.sourceId !== undefined && func0.call(data6, "sourceId")){
 let data49 = data6.sourceId;
 if(typeof data49 === "string"){
 if(!pattern0.test(data49)){
-const err42 = {instancePath:instancePath+"/assert/sourceId",schemaPath:"#/$defs/TestScript_Assert/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/assert/sourceId",schemaPath:"#/$defs/TestScript_Assert/properties/sourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
-if(!(func2(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.validateProfileId !== undefined && func0.call(data6, "validateProfileId")){
 let data51 = data6.validateProfileId;
 if(typeof data51 === "string"){
 if(!pattern0.test(data51)){
-const err44 = {instancePath:instancePath+"/assert/validateProfileId",schemaPath:"#/$defs/TestScript_Assert/properties/validateProfileId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/assert/validateProfileId",schemaPath:"#/$defs/TestScript_Assert/properties/validateProfileId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", {type: "string"}); errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
-if(!(func2(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.value !== undefined && func0.call(data6, "value")){
 let data53 = data6.value;
 if(typeof data53 === "string"){
 if(func7(data53) < 1){
-const err46 = {instancePath:instancePath+"/assert/value",schemaPath:"#/$defs/TestScript_Assert/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/assert/value",schemaPath:"#/$defs/TestScript_Assert/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
-if(!(func2(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._value, {instancePath:instancePath+"/assert/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.warningOnly !== undefined && func0.call(data6, "warningOnly")){
 if(typeof data6.warningOnly !== "boolean"){
-const err48 = {instancePath:instancePath+"/assert/warningOnly",schemaPath:"#/$defs/TestScript_Assert/properties/warningOnly/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-if(!(func2(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -3281,7 +2132,7 @@ validate3.evaluated = {
 };
 
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate4.evaluated;
@@ -3293,38 +2144,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3332,21 +2162,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3354,21 +2176,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -3376,33 +2190,18 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate3(data5[i2], {instancePath:instancePath+"/action/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate3.errors; else for (const vError of validate3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate3(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -3421,7 +2220,7 @@ validate4.evaluated = {
 
 
 
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate5.evaluated;
@@ -3436,25 +2235,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err0 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -3462,21 +2247,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -3484,27 +2261,18 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
-if(!(validate2(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 if(data.assert !== undefined && func0.call(data, "assert")){
@@ -3514,14 +2282,7 @@ let valid7 = true;
 const _errs15 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-const err4 = {};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs15 === errors;
@@ -3538,14 +2299,7 @@ if(_valid0){
 const _errs16 = errors;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if((data6.warningOnly === undefined) || (!(func0.call(data6, "warningOnly")))){
-const err5 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/allOf/0/then/required",keyword:"required",params:{missingProperty: "warningOnly"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/then/required", {missingProperty: "warningOnly"}); errors++;
 }
 }
 var _valid0 = _errs16 === errors;
@@ -3557,14 +2311,7 @@ props1._warningOnly = true;
 }
 }
 if(!valid7){
-const err6 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(props1 !== true){
@@ -3621,25 +2368,11 @@ if(data6.id !== undefined && func0.call(data6, "id")){
 let data8 = data6.id;
 if(typeof data8 === "string"){
 if(func7(data8) < 1){
-const err7 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestScript_Assert/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/assert/id",schemaPath:"#/$defs/TestScript_Assert/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/id", "#/$defs/TestScript_Assert/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data6.extension !== undefined && func0.call(data6, "extension")){
@@ -3647,21 +2380,13 @@ let data9 = data6.extension;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data9[i2], {instancePath:instancePath+"/assert/extension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/assert/extension",schemaPath:"#/$defs/TestScript_Assert/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/extension", "#/$defs/TestScript_Assert/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data6.modifierExtension !== undefined && func0.call(data6, "modifierExtension")){
@@ -3669,450 +2394,238 @@ let data11 = data6.modifierExtension;
 if(Array.isArray(data11)){
 const len3 = data11.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3,parentData:data11,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i3], {instancePath:instancePath+"/assert/modifierExtension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/assert/modifierExtension",schemaPath:"#/$defs/TestScript_Assert/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/modifierExtension", "#/$defs/TestScript_Assert/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data6.label !== undefined && func0.call(data6, "label")){
 let data13 = data6.label;
 if(typeof data13 === "string"){
 if(func7(data13) < 1){
-const err11 = {instancePath:instancePath+"/assert/label",schemaPath:"#/$defs/TestScript_Assert/properties/label/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/assert/label",schemaPath:"#/$defs/TestScript_Assert/properties/label/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/label", "#/$defs/TestScript_Assert/properties/label/type", {type: "string"}); errors++;
 }
 }
 if(data6._label !== undefined && func0.call(data6, "_label")){
-if(!(func2(data6._label, {instancePath:instancePath+"/assert/_label",parentData:data6,parentDataProperty:"_label",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._label, {instancePath:instancePath+"/assert/_label"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.description !== undefined && func0.call(data6, "description")){
 let data15 = data6.description;
 if(typeof data15 === "string"){
 if(func7(data15) < 1){
-const err13 = {instancePath:instancePath+"/assert/description",schemaPath:"#/$defs/TestScript_Assert/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/assert/description",schemaPath:"#/$defs/TestScript_Assert/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/description", "#/$defs/TestScript_Assert/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data6._description !== undefined && func0.call(data6, "_description")){
-if(!(func2(data6._description, {instancePath:instancePath+"/assert/_description",parentData:data6,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._description, {instancePath:instancePath+"/assert/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.direction !== undefined && func0.call(data6, "direction")){
 let data17 = data6.direction;
 if(!((data17 === "response") || (data17 === "request"))){
-const err15 = {instancePath:instancePath+"/assert/direction",schemaPath:"#/$defs/TestScript_Assert/properties/direction/enum",keyword:"enum",params:{allowedValues: schema1.properties.direction.enum}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/direction", "#/$defs/TestScript_Assert/properties/direction/enum", {allowedValues: schema1.properties.direction.enum}); errors++;
 }
 }
 if(data6._direction !== undefined && func0.call(data6, "_direction")){
-if(!(func2(data6._direction, {instancePath:instancePath+"/assert/_direction",parentData:data6,parentDataProperty:"_direction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._direction, {instancePath:instancePath+"/assert/_direction"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourceId !== undefined && func0.call(data6, "compareToSourceId")){
 let data19 = data6.compareToSourceId;
 if(typeof data19 === "string"){
 if(func7(data19) < 1){
-const err16 = {instancePath:instancePath+"/assert/compareToSourceId",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/assert/compareToSourceId",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceId", "#/$defs/TestScript_Assert/properties/compareToSourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceId !== undefined && func0.call(data6, "_compareToSourceId")){
-if(!(func2(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId",parentData:data6,parentDataProperty:"_compareToSourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourceId, {instancePath:instancePath+"/assert/_compareToSourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourceExpression !== undefined && func0.call(data6, "compareToSourceExpression")){
 let data21 = data6.compareToSourceExpression;
 if(typeof data21 === "string"){
 if(func7(data21) < 1){
-const err18 = {instancePath:instancePath+"/assert/compareToSourceExpression",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/assert/compareToSourceExpression",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourceExpression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourceExpression", "#/$defs/TestScript_Assert/properties/compareToSourceExpression/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourceExpression !== undefined && func0.call(data6, "_compareToSourceExpression")){
-if(!(func2(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression",parentData:data6,parentDataProperty:"_compareToSourceExpression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourceExpression, {instancePath:instancePath+"/assert/_compareToSourceExpression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.compareToSourcePath !== undefined && func0.call(data6, "compareToSourcePath")){
 let data23 = data6.compareToSourcePath;
 if(typeof data23 === "string"){
 if(func7(data23) < 1){
-const err20 = {instancePath:instancePath+"/assert/compareToSourcePath",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/assert/compareToSourcePath",schemaPath:"#/$defs/TestScript_Assert/properties/compareToSourcePath/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/compareToSourcePath", "#/$defs/TestScript_Assert/properties/compareToSourcePath/type", {type: "string"}); errors++;
 }
 }
 if(data6._compareToSourcePath !== undefined && func0.call(data6, "_compareToSourcePath")){
-if(!(func2(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath",parentData:data6,parentDataProperty:"_compareToSourcePath",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._compareToSourcePath, {instancePath:instancePath+"/assert/_compareToSourcePath"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.contentType !== undefined && func0.call(data6, "contentType")){
 let data25 = data6.contentType;
 if(typeof data25 === "string"){
 if(!pattern2.test(data25)){
-const err22 = {instancePath:instancePath+"/assert/contentType",schemaPath:"#/$defs/TestScript_Assert/properties/contentType/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/assert/contentType",schemaPath:"#/$defs/TestScript_Assert/properties/contentType/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/contentType", "#/$defs/TestScript_Assert/properties/contentType/type", {type: "string"}); errors++;
 }
 }
 if(data6._contentType !== undefined && func0.call(data6, "_contentType")){
-if(!(func2(data6._contentType, {instancePath:instancePath+"/assert/_contentType",parentData:data6,parentDataProperty:"_contentType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._contentType, {instancePath:instancePath+"/assert/_contentType"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.expression !== undefined && func0.call(data6, "expression")){
 let data27 = data6.expression;
 if(typeof data27 === "string"){
 if(func7(data27) < 1){
-const err24 = {instancePath:instancePath+"/assert/expression",schemaPath:"#/$defs/TestScript_Assert/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/assert/expression",schemaPath:"#/$defs/TestScript_Assert/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/expression", "#/$defs/TestScript_Assert/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data6._expression !== undefined && func0.call(data6, "_expression")){
-if(!(func2(data6._expression, {instancePath:instancePath+"/assert/_expression",parentData:data6,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._expression, {instancePath:instancePath+"/assert/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.headerField !== undefined && func0.call(data6, "headerField")){
 let data29 = data6.headerField;
 if(typeof data29 === "string"){
 if(func7(data29) < 1){
-const err26 = {instancePath:instancePath+"/assert/headerField",schemaPath:"#/$defs/TestScript_Assert/properties/headerField/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/assert/headerField",schemaPath:"#/$defs/TestScript_Assert/properties/headerField/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/headerField", "#/$defs/TestScript_Assert/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data6._headerField !== undefined && func0.call(data6, "_headerField")){
-if(!(func2(data6._headerField, {instancePath:instancePath+"/assert/_headerField",parentData:data6,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._headerField, {instancePath:instancePath+"/assert/_headerField"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.minimumId !== undefined && func0.call(data6, "minimumId")){
 let data31 = data6.minimumId;
 if(typeof data31 === "string"){
 if(func7(data31) < 1){
-const err28 = {instancePath:instancePath+"/assert/minimumId",schemaPath:"#/$defs/TestScript_Assert/properties/minimumId/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/assert/minimumId",schemaPath:"#/$defs/TestScript_Assert/properties/minimumId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/minimumId", "#/$defs/TestScript_Assert/properties/minimumId/type", {type: "string"}); errors++;
 }
 }
 if(data6._minimumId !== undefined && func0.call(data6, "_minimumId")){
-if(!(func2(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId",parentData:data6,parentDataProperty:"_minimumId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._minimumId, {instancePath:instancePath+"/assert/_minimumId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.navigationLinks !== undefined && func0.call(data6, "navigationLinks")){
 if(typeof data6.navigationLinks !== "boolean"){
-const err30 = {instancePath:instancePath+"/assert/navigationLinks",schemaPath:"#/$defs/TestScript_Assert/properties/navigationLinks/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/navigationLinks", "#/$defs/TestScript_Assert/properties/navigationLinks/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._navigationLinks !== undefined && func0.call(data6, "_navigationLinks")){
-if(!(func2(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks",parentData:data6,parentDataProperty:"_navigationLinks",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._navigationLinks, {instancePath:instancePath+"/assert/_navigationLinks"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.operator !== undefined && func0.call(data6, "operator")){
 let data35 = data6.operator;
 if(!(((((((((((data35 === "equals") || (data35 === "notEquals")) || (data35 === "in")) || (data35 === "notIn")) || (data35 === "greaterThan")) || (data35 === "lessThan")) || (data35 === "empty")) || (data35 === "notEmpty")) || (data35 === "contains")) || (data35 === "notContains")) || (data35 === "eval"))){
-const err31 = {instancePath:instancePath+"/assert/operator",schemaPath:"#/$defs/TestScript_Assert/properties/operator/enum",keyword:"enum",params:{allowedValues: schema1.properties.operator.enum}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/operator", "#/$defs/TestScript_Assert/properties/operator/enum", {allowedValues: schema1.properties.operator.enum}); errors++;
 }
 }
 if(data6._operator !== undefined && func0.call(data6, "_operator")){
-if(!(func2(data6._operator, {instancePath:instancePath+"/assert/_operator",parentData:data6,parentDataProperty:"_operator",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._operator, {instancePath:instancePath+"/assert/_operator"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.path !== undefined && func0.call(data6, "path")){
 let data37 = data6.path;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err32 = {instancePath:instancePath+"/assert/path",schemaPath:"#/$defs/TestScript_Assert/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/assert/path",schemaPath:"#/$defs/TestScript_Assert/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/path", "#/$defs/TestScript_Assert/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data6._path !== undefined && func0.call(data6, "_path")){
-if(!(func2(data6._path, {instancePath:instancePath+"/assert/_path",parentData:data6,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._path, {instancePath:instancePath+"/assert/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.requestMethod !== undefined && func0.call(data6, "requestMethod")){
 let data39 = data6.requestMethod;
 if(!(((((((data39 === "delete") || (data39 === "get")) || (data39 === "options")) || (data39 === "patch")) || (data39 === "post")) || (data39 === "put")) || (data39 === "head"))){
-const err34 = {instancePath:instancePath+"/assert/requestMethod",schemaPath:"#/$defs/TestScript_Assert/properties/requestMethod/enum",keyword:"enum",params:{allowedValues: schema1.properties.requestMethod.enum}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestMethod", "#/$defs/TestScript_Assert/properties/requestMethod/enum", {allowedValues: schema1.properties.requestMethod.enum}); errors++;
 }
 }
 if(data6._requestMethod !== undefined && func0.call(data6, "_requestMethod")){
-if(!(func2(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod",parentData:data6,parentDataProperty:"_requestMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._requestMethod, {instancePath:instancePath+"/assert/_requestMethod"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.requestURL !== undefined && func0.call(data6, "requestURL")){
 let data41 = data6.requestURL;
 if(typeof data41 === "string"){
 if(func7(data41) < 1){
-const err35 = {instancePath:instancePath+"/assert/requestURL",schemaPath:"#/$defs/TestScript_Assert/properties/requestURL/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/assert/requestURL",schemaPath:"#/$defs/TestScript_Assert/properties/requestURL/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/requestURL", "#/$defs/TestScript_Assert/properties/requestURL/type", {type: "string"}); errors++;
 }
 }
 if(data6._requestURL !== undefined && func0.call(data6, "_requestURL")){
-if(!(func2(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL",parentData:data6,parentDataProperty:"_requestURL",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._requestURL, {instancePath:instancePath+"/assert/_requestURL"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.resource !== undefined && func0.call(data6, "resource")){
 let data43 = data6.resource;
 if(typeof data43 !== "string"){
-const err37 = {instancePath:instancePath+"/assert/resource",schemaPath:"#/$defs/TestScript_Assert/properties/resource/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/type", {type: "string"}); errors++;
 }
 let valid14;
 valid14 = false;
@@ -4123,205 +2636,107 @@ break;
 }
 }
 if(!valid14){
-const err38 = {instancePath:instancePath+"/assert/resource",schemaPath:"#/$defs/TestScript_Assert/properties/resource/enum",keyword:"enum",params:{allowedValues: schema1.properties.resource.enum}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/resource", "#/$defs/TestScript_Assert/properties/resource/enum", {allowedValues: schema1.properties.resource.enum}); errors++;
 }
 }
 if(data6._resource !== undefined && func0.call(data6, "_resource")){
-if(!(func2(data6._resource, {instancePath:instancePath+"/assert/_resource",parentData:data6,parentDataProperty:"_resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._resource, {instancePath:instancePath+"/assert/_resource"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.response !== undefined && func0.call(data6, "response")){
 let data45 = data6.response;
 if(!((((((((((((data45 === "okay") || (data45 === "created")) || (data45 === "noContent")) || (data45 === "notModified")) || (data45 === "bad")) || (data45 === "forbidden")) || (data45 === "notFound")) || (data45 === "methodNotAllowed")) || (data45 === "conflict")) || (data45 === "gone")) || (data45 === "preconditionFailed")) || (data45 === "unprocessable"))){
-const err39 = {instancePath:instancePath+"/assert/response",schemaPath:"#/$defs/TestScript_Assert/properties/response/enum",keyword:"enum",params:{allowedValues: schema1.properties.response.enum}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/response", "#/$defs/TestScript_Assert/properties/response/enum", {allowedValues: schema1.properties.response.enum}); errors++;
 }
 }
 if(data6._response !== undefined && func0.call(data6, "_response")){
-if(!(func2(data6._response, {instancePath:instancePath+"/assert/_response",parentData:data6,parentDataProperty:"_response",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._response, {instancePath:instancePath+"/assert/_response"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.responseCode !== undefined && func0.call(data6, "responseCode")){
 let data47 = data6.responseCode;
 if(typeof data47 === "string"){
 if(func7(data47) < 1){
-const err40 = {instancePath:instancePath+"/assert/responseCode",schemaPath:"#/$defs/TestScript_Assert/properties/responseCode/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/assert/responseCode",schemaPath:"#/$defs/TestScript_Assert/properties/responseCode/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/responseCode", "#/$defs/TestScript_Assert/properties/responseCode/type", {type: "string"}); errors++;
 }
 }
 if(data6._responseCode !== undefined && func0.call(data6, "_responseCode")){
-if(!(func2(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode",parentData:data6,parentDataProperty:"_responseCode",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._responseCode, {instancePath:instancePath+"/assert/_responseCode"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.sourceId !== undefined && func0.call(data6, "sourceId")){
 let data49 = data6.sourceId;
 if(typeof data49 === "string"){
 if(!pattern0.test(data49)){
-const err42 = {instancePath:instancePath+"/assert/sourceId",schemaPath:"#/$defs/TestScript_Assert/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/assert/sourceId",schemaPath:"#/$defs/TestScript_Assert/properties/sourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/sourceId", "#/$defs/TestScript_Assert/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data6._sourceId !== undefined && func0.call(data6, "_sourceId")){
-if(!(func2(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId",parentData:data6,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._sourceId, {instancePath:instancePath+"/assert/_sourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.validateProfileId !== undefined && func0.call(data6, "validateProfileId")){
 let data51 = data6.validateProfileId;
 if(typeof data51 === "string"){
 if(!pattern0.test(data51)){
-const err44 = {instancePath:instancePath+"/assert/validateProfileId",schemaPath:"#/$defs/TestScript_Assert/properties/validateProfileId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/assert/validateProfileId",schemaPath:"#/$defs/TestScript_Assert/properties/validateProfileId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/validateProfileId", "#/$defs/TestScript_Assert/properties/validateProfileId/type", {type: "string"}); errors++;
 }
 }
 if(data6._validateProfileId !== undefined && func0.call(data6, "_validateProfileId")){
-if(!(func2(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId",parentData:data6,parentDataProperty:"_validateProfileId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._validateProfileId, {instancePath:instancePath+"/assert/_validateProfileId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.value !== undefined && func0.call(data6, "value")){
 let data53 = data6.value;
 if(typeof data53 === "string"){
 if(func7(data53) < 1){
-const err46 = {instancePath:instancePath+"/assert/value",schemaPath:"#/$defs/TestScript_Assert/properties/value/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err47 = {instancePath:instancePath+"/assert/value",schemaPath:"#/$defs/TestScript_Assert/properties/value/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/value", "#/$defs/TestScript_Assert/properties/value/type", {type: "string"}); errors++;
 }
 }
 if(data6._value !== undefined && func0.call(data6, "_value")){
-if(!(func2(data6._value, {instancePath:instancePath+"/assert/_value",parentData:data6,parentDataProperty:"_value",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._value, {instancePath:instancePath+"/assert/_value"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data6.warningOnly !== undefined && func0.call(data6, "warningOnly")){
 if(typeof data6.warningOnly !== "boolean"){
-const err48 = {instancePath:instancePath+"/assert/warningOnly",schemaPath:"#/$defs/TestScript_Assert/properties/warningOnly/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert/warningOnly", "#/$defs/TestScript_Assert/properties/warningOnly/type", {type: "boolean"}); errors++;
 }
 }
 if(data6._warningOnly !== undefined && func0.call(data6, "_warningOnly")){
-if(!(func2(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly",parentData:data6,parentDataProperty:"_warningOnly",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data6._warningOnly, {instancePath:instancePath+"/assert/_warningOnly"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/assert",schemaPath:"#/$defs/TestScript_Assert/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/assert", "#/$defs/TestScript_Assert/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err50 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate5.errors = vErrors;
 return errors === 0;
@@ -4339,7 +2754,7 @@ validate5.evaluated = {
 };
 
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate6.evaluated;
@@ -4351,38 +2766,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4390,21 +2784,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4412,83 +2798,45 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data5 = data.name;
 if(typeof data5 === "string"){
 if(func7(data5) < 1){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data7 = data.description;
 if(typeof data7 === "string"){
 if(func7(data7) < 1){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -4496,33 +2844,18 @@ let data9 = data.action;
 if(Array.isArray(data9)){
 const len2 = data9.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate5(data9[i2], {instancePath:instancePath+"/action/" + i2,parentData:data9,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate5.errors; else for (const vError of validate5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate5(data9[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate6.errors = vErrors;
 return errors === 0;
@@ -4545,7 +2878,7 @@ validate6.evaluated = {
 
 
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate7.evaluated;
@@ -4557,38 +2890,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.operation === undefined) || (!(func0.call(data, "operation")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operation"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "operation"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4596,21 +2908,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4618,39 +2922,23 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.operation !== undefined && func0.call(data, "operation")){
-if(!(validate2(data.operation, {instancePath:instancePath+"/operation",parentData:data,parentDataProperty:"operation",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate2.errors; else for (const vError of validate2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate2(data.operation, {instancePath:instancePath+"/operation"}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate7.errors = vErrors;
 return errors === 0;
@@ -4667,7 +2955,7 @@ validate7.evaluated = {
 };
 
 
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate8.evaluated;
@@ -4679,38 +2967,17 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.action === undefined) || (!(func0.call(data, "action")))){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"}};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "action"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data0 = data.id;
 if(typeof data0 === "string"){
 if(func7(data0) < 1){
-const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -4718,21 +2985,13 @@ let data1 = data.extension;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err3 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -4740,21 +2999,13 @@ let data3 = data.modifierExtension;
 if(Array.isArray(data3)){
 const len1 = data3.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data3,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
@@ -4762,33 +3013,18 @@ let data5 = data.action;
 if(Array.isArray(data5)){
 const len2 = data5.length;
 for(let i2=0; i2<len2; i2++){
-if(!(validate7(data5[i2], {instancePath:instancePath+"/action/" + i2,parentData:data5,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate7.errors; else for (const vError of validate7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate7(data5[i2], {instancePath:instancePath+"/action/" + i2}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate8.errors = vErrors;
 return errors === 0;
@@ -4805,7 +3041,7 @@ validate8.evaluated = {
 };
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/TestScript.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -4821,14 +3057,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._url !== undefined && func0.call(data, "_url")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -4845,14 +3074,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.url === undefined) || (!(func0.call(data, "url")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "url"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "url"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -4864,28 +3086,14 @@ props0._url = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._name !== undefined && func0.call(data, "_name")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -4902,14 +3110,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.name === undefined) || (!(func0.call(data, "name")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -4921,14 +3122,7 @@ props1._name = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -4944,14 +3138,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -4968,14 +3155,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -4987,14 +3167,7 @@ props2._status = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -5007,14 +3180,7 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -5067,113 +3233,60 @@ props0.teardown = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("TestScript" !== data.resourceType){
-const err10 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "TestScript"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "TestScript"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err11 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err13 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err15 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -5181,21 +3294,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -5203,21 +3308,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -5225,260 +3322,138 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
 let data17 = data.url;
 if(typeof data17 === "string"){
 if(!pattern1.test(data17)){
-const err20 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url",parentData:data,parentDataProperty:"_url",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier",parentData:data,parentDataProperty:"identifier",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
 let data20 = data.version;
 if(typeof data20 === "string"){
 if(func7(data20) < 1){
-const err22 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type", {type: "string"}); errors++;
 }
 }
 if(data._version !== undefined && func0.call(data, "_version")){
-if(!(func2(data._version, {instancePath:instancePath+"/_version",parentData:data,parentDataProperty:"_version",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
 let data22 = data.name;
 if(typeof data22 === "string"){
 if(func7(data22) < 1){
-const err24 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name",parentData:data,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.title !== undefined && func0.call(data, "title")){
 let data24 = data.title;
 if(typeof data24 === "string"){
 if(func7(data24) < 1){
-const err26 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/type", {type: "string"}); errors++;
 }
 }
 if(data._title !== undefined && func0.call(data, "_title")){
-if(!(func2(data._title, {instancePath:instancePath+"/_title",parentData:data,parentDataProperty:"_title",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data26 = data.status;
 if(!((((data26 === "draft") || (data26 === "active")) || (data26 === "retired")) || (data26 === "unknown"))){
-const err28 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.experimental !== undefined && func0.call(data, "experimental")){
 if(typeof data.experimental !== "boolean"){
-const err29 = {instancePath:instancePath+"/experimental",schemaPath:"#/properties/experimental/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/experimental", "#/properties/experimental/type", {type: "boolean"}); errors++;
 }
 }
 if(data._experimental !== undefined && func0.call(data, "_experimental")){
-if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental",parentData:data,parentDataProperty:"_experimental",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._experimental, {instancePath:instancePath+"/_experimental"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
 let data30 = data.date;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err30 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-const err31 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/date",schemaPath:"#/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date",parentData:data,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.publisher !== undefined && func0.call(data, "publisher")){
 let data32 = data.publisher;
 if(typeof data32 === "string"){
 if(func7(data32) < 1){
-const err33 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/publisher",schemaPath:"#/properties/publisher/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/publisher", "#/properties/publisher/type", {type: "string"}); errors++;
 }
 }
 if(data._publisher !== undefined && func0.call(data, "_publisher")){
-if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher",parentData:data,parentDataProperty:"_publisher",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._publisher, {instancePath:instancePath+"/_publisher"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
@@ -5486,52 +3461,29 @@ let data34 = data.contact;
 if(Array.isArray(data34)){
 const len3 = data34.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func8(data34[i3], {instancePath:instancePath+"/contact/" + i3,parentData:data34,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data34[i3], {instancePath:instancePath+"/contact/" + i3}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/contact",schemaPath:"#/properties/contact/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
 let data36 = data.description;
 if(typeof data36 === "string"){
 if(func7(data36) < 1){
-const err36 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err37 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description",parentData:data,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.useContext !== undefined && func0.call(data, "useContext")){
@@ -5539,21 +3491,13 @@ let data38 = data.useContext;
 if(Array.isArray(data38)){
 const len4 = data38.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func9(data38[i4], {instancePath:instancePath+"/useContext/" + i4,parentData:data38,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data38[i4], {instancePath:instancePath+"/useContext/" + i4}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/useContext",schemaPath:"#/properties/useContext/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/useContext", "#/properties/useContext/type", {type: "array"}); errors++;
 }
 }
 if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
@@ -5561,83 +3505,45 @@ let data40 = data.jurisdiction;
 if(Array.isArray(data40)){
 const len5 = data40.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func10(data40[i5], {instancePath:instancePath+"/jurisdiction/" + i5,parentData:data40,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data40[i5], {instancePath:instancePath+"/jurisdiction/" + i5}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/jurisdiction",schemaPath:"#/properties/jurisdiction/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/jurisdiction", "#/properties/jurisdiction/type", {type: "array"}); errors++;
 }
 }
 if(data.purpose !== undefined && func0.call(data, "purpose")){
 let data42 = data.purpose;
 if(typeof data42 === "string"){
 if(func7(data42) < 1){
-const err40 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/purpose",schemaPath:"#/properties/purpose/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/purpose", "#/properties/purpose/type", {type: "string"}); errors++;
 }
 }
 if(data._purpose !== undefined && func0.call(data, "_purpose")){
-if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose",parentData:data,parentDataProperty:"_purpose",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._purpose, {instancePath:instancePath+"/_purpose"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.copyright !== undefined && func0.call(data, "copyright")){
 let data44 = data.copyright;
 if(typeof data44 === "string"){
 if(func7(data44) < 1){
-const err42 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err43 = {instancePath:instancePath+"/copyright",schemaPath:"#/properties/copyright/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/copyright", "#/properties/copyright/type", {type: "string"}); errors++;
 }
 }
 if(data._copyright !== undefined && func0.call(data, "_copyright")){
-if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright",parentData:data,parentDataProperty:"_copyright",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._copyright, {instancePath:instancePath+"/_copyright"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.origin !== undefined && func0.call(data, "origin")){
@@ -5651,14 +3557,7 @@ let valid24 = true;
 const _errs84 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if(data47._index !== undefined && func0.call(data47, "_index")){
-const err44 = {};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid3 = _errs84 === errors;
@@ -5675,14 +3574,7 @@ if(_valid3){
 const _errs85 = errors;
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.index === undefined) || (!(func0.call(data47, "index")))){
-const err45 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/then/required", {missingProperty: "index"}); errors++;
 }
 }
 var _valid3 = _errs85 === errors;
@@ -5694,25 +3586,11 @@ props3._index = true;
 }
 }
 if(!valid24){
-const err46 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
 if((data47.profile === undefined) || (!(func0.call(data47, "profile")))){
-const err47 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/required",keyword:"required",params:{missingProperty: "profile"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/required", {missingProperty: "profile"}); errors++;
 }
 if(props3 !== true){
 props3 = props3 || {};
@@ -5727,25 +3605,11 @@ if(data47.id !== undefined && func0.call(data47, "id")){
 let data49 = data47.id;
 if(typeof data49 === "string"){
 if(func7(data49) < 1){
-const err48 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/origin/" + i6+"/id",schemaPath:"#/$defs/TestScript_Origin/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/id", "#/$defs/TestScript_Origin/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data47.extension !== undefined && func0.call(data47, "extension")){
@@ -5753,21 +3617,13 @@ let data50 = data47.extension;
 if(Array.isArray(data50)){
 const len7 = data50.length;
 for(let i7=0; i7<len7; i7++){
-if(!(func5(data50[i7], {instancePath:instancePath+"/origin/" + i6+"/extension/" + i7,parentData:data50,parentDataProperty:i7,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data50[i7], {instancePath:instancePath+"/origin/" + i6+"/extension/" + i7}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/origin/" + i6+"/extension",schemaPath:"#/$defs/TestScript_Origin/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/extension", "#/$defs/TestScript_Origin/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data47.modifierExtension !== undefined && func0.call(data47, "modifierExtension")){
@@ -5775,92 +3631,47 @@ let data52 = data47.modifierExtension;
 if(Array.isArray(data52)){
 const len8 = data52.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data52[i8], {instancePath:instancePath+"/origin/" + i6+"/modifierExtension/" + i8,parentData:data52,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data52[i8], {instancePath:instancePath+"/origin/" + i6+"/modifierExtension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/origin/" + i6+"/modifierExtension",schemaPath:"#/$defs/TestScript_Origin/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/modifierExtension", "#/$defs/TestScript_Origin/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data47.index !== undefined && func0.call(data47, "index")){
 let data54 = data47.index;
 if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err52 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/type", {type: "integer"}); errors++;
 }
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 > 2147483647 || isNaN(data54)){
-const err53 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data54 < -2147483648 || isNaN(data54)){
-const err54 = {instancePath:instancePath+"/origin/" + i6+"/index",schemaPath:"#/$defs/TestScript_Origin/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6+"/index", "#/$defs/TestScript_Origin/properties/index/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data47._index !== undefined && func0.call(data47, "_index")){
-if(!(func2(data47._index, {instancePath:instancePath+"/origin/" + i6+"/_index",parentData:data47,parentDataProperty:"_index",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data47._index, {instancePath:instancePath+"/origin/" + i6+"/_index"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data47.profile !== undefined && func0.call(data47, "profile")){
-if(!(func11(data47.profile, {instancePath:instancePath+"/origin/" + i6+"/profile",parentData:data47,parentDataProperty:"profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data47.profile, {instancePath:instancePath+"/origin/" + i6+"/profile"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err55 = {instancePath:instancePath+"/origin/" + i6,schemaPath:"#/$defs/TestScript_Origin/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin/" + i6, "#/$defs/TestScript_Origin/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err56 = {instancePath:instancePath+"/origin",schemaPath:"#/properties/origin/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/origin", "#/properties/origin/type", {type: "array"}); errors++;
 }
 }
 if(data.destination !== undefined && func0.call(data, "destination")){
@@ -5874,14 +3685,7 @@ let valid35 = true;
 const _errs105 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if(data58._index !== undefined && func0.call(data58, "_index")){
-const err57 = {};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid4 = _errs105 === errors;
@@ -5898,14 +3702,7 @@ if(_valid4){
 const _errs106 = errors;
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.index === undefined) || (!(func0.call(data58, "index")))){
-const err58 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/then/required",keyword:"required",params:{missingProperty: "index"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/then/required", {missingProperty: "index"}); errors++;
 }
 }
 var _valid4 = _errs106 === errors;
@@ -5917,25 +3714,11 @@ props4._index = true;
 }
 }
 if(!valid35){
-const err59 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
 if((data58.profile === undefined) || (!(func0.call(data58, "profile")))){
-const err60 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/required",keyword:"required",params:{missingProperty: "profile"}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/required", {missingProperty: "profile"}); errors++;
 }
 if(props4 !== true){
 props4 = props4 || {};
@@ -5950,25 +3733,11 @@ if(data58.id !== undefined && func0.call(data58, "id")){
 let data60 = data58.id;
 if(typeof data60 === "string"){
 if(func7(data60) < 1){
-const err61 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/destination/" + i9+"/id",schemaPath:"#/$defs/TestScript_Destination/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/id", "#/$defs/TestScript_Destination/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data58.extension !== undefined && func0.call(data58, "extension")){
@@ -5976,21 +3745,13 @@ let data61 = data58.extension;
 if(Array.isArray(data61)){
 const len10 = data61.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func5(data61[i10], {instancePath:instancePath+"/destination/" + i9+"/extension/" + i10,parentData:data61,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data61[i10], {instancePath:instancePath+"/destination/" + i9+"/extension/" + i10}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/destination/" + i9+"/extension",schemaPath:"#/$defs/TestScript_Destination/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/extension", "#/$defs/TestScript_Destination/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data58.modifierExtension !== undefined && func0.call(data58, "modifierExtension")){
@@ -5998,98 +3759,52 @@ let data63 = data58.modifierExtension;
 if(Array.isArray(data63)){
 const len11 = data63.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func5(data63[i11], {instancePath:instancePath+"/destination/" + i9+"/modifierExtension/" + i11,parentData:data63,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data63[i11], {instancePath:instancePath+"/destination/" + i9+"/modifierExtension/" + i11}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err64 = {instancePath:instancePath+"/destination/" + i9+"/modifierExtension",schemaPath:"#/$defs/TestScript_Destination/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/modifierExtension", "#/$defs/TestScript_Destination/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data58.index !== undefined && func0.call(data58, "index")){
 let data65 = data58.index;
 if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
-const err65 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/type", {type: "integer"}); errors++;
 }
 if((typeof data65 == "number") && (isFinite(data65))){
 if(data65 > 2147483647 || isNaN(data65)){
-const err66 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data65 < -2147483648 || isNaN(data65)){
-const err67 = {instancePath:instancePath+"/destination/" + i9+"/index",schemaPath:"#/$defs/TestScript_Destination/properties/index/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9+"/index", "#/$defs/TestScript_Destination/properties/index/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data58._index !== undefined && func0.call(data58, "_index")){
-if(!(func2(data58._index, {instancePath:instancePath+"/destination/" + i9+"/_index",parentData:data58,parentDataProperty:"_index",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data58._index, {instancePath:instancePath+"/destination/" + i9+"/_index"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data58.profile !== undefined && func0.call(data58, "profile")){
-if(!(func11(data58.profile, {instancePath:instancePath+"/destination/" + i9+"/profile",parentData:data58,parentDataProperty:"profile",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data58.profile, {instancePath:instancePath+"/destination/" + i9+"/profile"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/destination/" + i9,schemaPath:"#/$defs/TestScript_Destination/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination/" + i9, "#/$defs/TestScript_Destination/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err69 = {instancePath:instancePath+"/destination",schemaPath:"#/properties/destination/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/destination", "#/properties/destination/type", {type: "array"}); errors++;
 }
 }
 if(data.metadata !== undefined && func0.call(data, "metadata")){
-if(!(validate1(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data.metadata, {instancePath:instancePath+"/metadata"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.fixture !== undefined && func0.call(data, "fixture")){
@@ -6103,14 +3818,7 @@ let valid46 = true;
 const _errs127 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._autocreate !== undefined && func0.call(data70, "_autocreate")){
-const err70 = {};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid5 = _errs127 === errors;
@@ -6127,14 +3835,7 @@ if(_valid5){
 const _errs128 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autocreate === undefined) || (!(func0.call(data70, "autocreate")))){
-const err71 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/then/required",keyword:"required",params:{missingProperty: "autocreate"}};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/then/required", {missingProperty: "autocreate"}); errors++;
 }
 }
 var _valid5 = _errs128 === errors;
@@ -6146,28 +3847,14 @@ props5._autocreate = true;
 }
 }
 if(!valid46){
-const err72 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs130 = errors;
 let valid48 = true;
 const _errs131 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if(data70._autodelete !== undefined && func0.call(data70, "_autodelete")){
-const err73 = {};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid6 = _errs131 === errors;
@@ -6184,14 +3871,7 @@ if(_valid6){
 const _errs132 = errors;
 if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
 if((data70.autodelete === undefined) || (!(func0.call(data70, "autodelete")))){
-const err74 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/then/required",keyword:"required",params:{missingProperty: "autodelete"}};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/then/required", {missingProperty: "autodelete"}); errors++;
 }
 }
 var _valid6 = _errs132 === errors;
@@ -6203,14 +3883,7 @@ props6._autodelete = true;
 }
 }
 if(!valid48){
-const err75 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props5 !== true && props6 !== undefined){
 if(props6 === true){
@@ -6237,25 +3910,11 @@ if(data70.id !== undefined && func0.call(data70, "id")){
 let data73 = data70.id;
 if(typeof data73 === "string"){
 if(func7(data73) < 1){
-const err76 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err77 = {instancePath:instancePath+"/fixture/" + i12+"/id",schemaPath:"#/$defs/TestScript_Fixture/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/id", "#/$defs/TestScript_Fixture/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data70.extension !== undefined && func0.call(data70, "extension")){
@@ -6263,21 +3922,13 @@ let data74 = data70.extension;
 if(Array.isArray(data74)){
 const len13 = data74.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data74[i13], {instancePath:instancePath+"/fixture/" + i12+"/extension/" + i13,parentData:data74,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data74[i13], {instancePath:instancePath+"/fixture/" + i12+"/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err78 = {instancePath:instancePath+"/fixture/" + i12+"/extension",schemaPath:"#/$defs/TestScript_Fixture/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/extension", "#/$defs/TestScript_Fixture/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data70.modifierExtension !== undefined && func0.call(data70, "modifierExtension")){
@@ -6285,87 +3936,48 @@ let data76 = data70.modifierExtension;
 if(Array.isArray(data76)){
 const len14 = data76.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data76[i14], {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension/" + i14,parentData:data76,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data76[i14], {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err79 = {instancePath:instancePath+"/fixture/" + i12+"/modifierExtension",schemaPath:"#/$defs/TestScript_Fixture/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/modifierExtension", "#/$defs/TestScript_Fixture/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data70.autocreate !== undefined && func0.call(data70, "autocreate")){
 if(typeof data70.autocreate !== "boolean"){
-const err80 = {instancePath:instancePath+"/fixture/" + i12+"/autocreate",schemaPath:"#/$defs/TestScript_Fixture/properties/autocreate/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autocreate", "#/$defs/TestScript_Fixture/properties/autocreate/type", {type: "boolean"}); errors++;
 }
 }
 if(data70._autocreate !== undefined && func0.call(data70, "_autocreate")){
-if(!(func2(data70._autocreate, {instancePath:instancePath+"/fixture/" + i12+"/_autocreate",parentData:data70,parentDataProperty:"_autocreate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70._autocreate, {instancePath:instancePath+"/fixture/" + i12+"/_autocreate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data70.autodelete !== undefined && func0.call(data70, "autodelete")){
 if(typeof data70.autodelete !== "boolean"){
-const err81 = {instancePath:instancePath+"/fixture/" + i12+"/autodelete",schemaPath:"#/$defs/TestScript_Fixture/properties/autodelete/type",keyword:"type",params:{type: "boolean"}};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12+"/autodelete", "#/$defs/TestScript_Fixture/properties/autodelete/type", {type: "boolean"}); errors++;
 }
 }
 if(data70._autodelete !== undefined && func0.call(data70, "_autodelete")){
-if(!(func2(data70._autodelete, {instancePath:instancePath+"/fixture/" + i12+"/_autodelete",parentData:data70,parentDataProperty:"_autodelete",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data70._autodelete, {instancePath:instancePath+"/fixture/" + i12+"/_autodelete"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data70.resource !== undefined && func0.call(data70, "resource")){
-if(!(func12(data70.resource, {instancePath:instancePath+"/fixture/" + i12+"/resource",parentData:data70,parentDataProperty:"resource",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data70.resource, {instancePath:instancePath+"/fixture/" + i12+"/resource"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/fixture/" + i12,schemaPath:"#/$defs/TestScript_Fixture/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture/" + i12, "#/$defs/TestScript_Fixture/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err83 = {instancePath:instancePath+"/fixture",schemaPath:"#/properties/fixture/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/fixture", "#/properties/fixture/type", {type: "array"}); errors++;
 }
 }
 if(data.profile !== undefined && func0.call(data, "profile")){
@@ -6373,21 +3985,13 @@ let data83 = data.profile;
 if(Array.isArray(data83)){
 const len15 = data83.length;
 for(let i15=0; i15<len15; i15++){
-if(!(func12(data83[i15], {instancePath:instancePath+"/profile/" + i15,parentData:data83,parentDataProperty:i15,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func12.errors; else for (const vError of func12.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func12(data83[i15], {instancePath:instancePath+"/profile/" + i15}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/profile",schemaPath:"#/properties/profile/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/profile", "#/properties/profile/type", {type: "array"}); errors++;
 }
 }
 if(data.variable !== undefined && func0.call(data, "variable")){
@@ -6401,14 +4005,7 @@ let valid61 = true;
 const _errs158 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(data86._name !== undefined && func0.call(data86, "_name")){
-const err85 = {};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid7 = _errs158 === errors;
@@ -6425,14 +4022,7 @@ if(_valid7){
 const _errs159 = errors;
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if((data86.name === undefined) || (!(func0.call(data86, "name")))){
-const err86 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/then/required",keyword:"required",params:{missingProperty: "name"}};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/then/required", {missingProperty: "name"}); errors++;
 }
 }
 var _valid7 = _errs159 === errors;
@@ -6444,14 +4034,7 @@ props7._name = true;
 }
 }
 if(!valid61){
-const err87 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data86 && typeof data86 == "object" && !Array.isArray(data86)){
 if(props7 !== true){
@@ -6480,25 +4063,11 @@ if(data86.id !== undefined && func0.call(data86, "id")){
 let data88 = data86.id;
 if(typeof data88 === "string"){
 if(func7(data88) < 1){
-const err88 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err89 = {instancePath:instancePath+"/variable/" + i16+"/id",schemaPath:"#/$defs/TestScript_Variable/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/id", "#/$defs/TestScript_Variable/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data86.extension !== undefined && func0.call(data86, "extension")){
@@ -6506,21 +4075,13 @@ let data89 = data86.extension;
 if(Array.isArray(data89)){
 const len17 = data89.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data89[i17], {instancePath:instancePath+"/variable/" + i16+"/extension/" + i17,parentData:data89,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data89[i17], {instancePath:instancePath+"/variable/" + i16+"/extension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err90 = {instancePath:instancePath+"/variable/" + i16+"/extension",schemaPath:"#/$defs/TestScript_Variable/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/extension", "#/$defs/TestScript_Variable/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data86.modifierExtension !== undefined && func0.call(data86, "modifierExtension")){
@@ -6528,299 +4089,156 @@ let data91 = data86.modifierExtension;
 if(Array.isArray(data91)){
 const len18 = data91.length;
 for(let i18=0; i18<len18; i18++){
-if(!(func5(data91[i18], {instancePath:instancePath+"/variable/" + i16+"/modifierExtension/" + i18,parentData:data91,parentDataProperty:i18,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data91[i18], {instancePath:instancePath+"/variable/" + i16+"/modifierExtension/" + i18}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err91 = {instancePath:instancePath+"/variable/" + i16+"/modifierExtension",schemaPath:"#/$defs/TestScript_Variable/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/modifierExtension", "#/$defs/TestScript_Variable/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data86.name !== undefined && func0.call(data86, "name")){
 let data93 = data86.name;
 if(typeof data93 === "string"){
 if(func7(data93) < 1){
-const err92 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err93 = {instancePath:instancePath+"/variable/" + i16+"/name",schemaPath:"#/$defs/TestScript_Variable/properties/name/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/name", "#/$defs/TestScript_Variable/properties/name/type", {type: "string"}); errors++;
 }
 }
 if(data86._name !== undefined && func0.call(data86, "_name")){
-if(!(func2(data86._name, {instancePath:instancePath+"/variable/" + i16+"/_name",parentData:data86,parentDataProperty:"_name",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._name, {instancePath:instancePath+"/variable/" + i16+"/_name"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.defaultValue !== undefined && func0.call(data86, "defaultValue")){
 let data95 = data86.defaultValue;
 if(typeof data95 === "string"){
 if(func7(data95) < 1){
-const err94 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err95 = {instancePath:instancePath+"/variable/" + i16+"/defaultValue",schemaPath:"#/$defs/TestScript_Variable/properties/defaultValue/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/defaultValue", "#/$defs/TestScript_Variable/properties/defaultValue/type", {type: "string"}); errors++;
 }
 }
 if(data86._defaultValue !== undefined && func0.call(data86, "_defaultValue")){
-if(!(func2(data86._defaultValue, {instancePath:instancePath+"/variable/" + i16+"/_defaultValue",parentData:data86,parentDataProperty:"_defaultValue",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._defaultValue, {instancePath:instancePath+"/variable/" + i16+"/_defaultValue"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.description !== undefined && func0.call(data86, "description")){
 let data97 = data86.description;
 if(typeof data97 === "string"){
 if(func7(data97) < 1){
-const err96 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err97 = {instancePath:instancePath+"/variable/" + i16+"/description",schemaPath:"#/$defs/TestScript_Variable/properties/description/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/description", "#/$defs/TestScript_Variable/properties/description/type", {type: "string"}); errors++;
 }
 }
 if(data86._description !== undefined && func0.call(data86, "_description")){
-if(!(func2(data86._description, {instancePath:instancePath+"/variable/" + i16+"/_description",parentData:data86,parentDataProperty:"_description",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._description, {instancePath:instancePath+"/variable/" + i16+"/_description"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.expression !== undefined && func0.call(data86, "expression")){
 let data99 = data86.expression;
 if(typeof data99 === "string"){
 if(func7(data99) < 1){
-const err98 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/variable/" + i16+"/expression",schemaPath:"#/$defs/TestScript_Variable/properties/expression/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/expression", "#/$defs/TestScript_Variable/properties/expression/type", {type: "string"}); errors++;
 }
 }
 if(data86._expression !== undefined && func0.call(data86, "_expression")){
-if(!(func2(data86._expression, {instancePath:instancePath+"/variable/" + i16+"/_expression",parentData:data86,parentDataProperty:"_expression",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._expression, {instancePath:instancePath+"/variable/" + i16+"/_expression"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.headerField !== undefined && func0.call(data86, "headerField")){
 let data101 = data86.headerField;
 if(typeof data101 === "string"){
 if(func7(data101) < 1){
-const err100 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/variable/" + i16+"/headerField",schemaPath:"#/$defs/TestScript_Variable/properties/headerField/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/headerField", "#/$defs/TestScript_Variable/properties/headerField/type", {type: "string"}); errors++;
 }
 }
 if(data86._headerField !== undefined && func0.call(data86, "_headerField")){
-if(!(func2(data86._headerField, {instancePath:instancePath+"/variable/" + i16+"/_headerField",parentData:data86,parentDataProperty:"_headerField",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._headerField, {instancePath:instancePath+"/variable/" + i16+"/_headerField"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.hint !== undefined && func0.call(data86, "hint")){
 let data103 = data86.hint;
 if(typeof data103 === "string"){
 if(func7(data103) < 1){
-const err102 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err103 = {instancePath:instancePath+"/variable/" + i16+"/hint",schemaPath:"#/$defs/TestScript_Variable/properties/hint/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/hint", "#/$defs/TestScript_Variable/properties/hint/type", {type: "string"}); errors++;
 }
 }
 if(data86._hint !== undefined && func0.call(data86, "_hint")){
-if(!(func2(data86._hint, {instancePath:instancePath+"/variable/" + i16+"/_hint",parentData:data86,parentDataProperty:"_hint",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._hint, {instancePath:instancePath+"/variable/" + i16+"/_hint"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.path !== undefined && func0.call(data86, "path")){
 let data105 = data86.path;
 if(typeof data105 === "string"){
 if(func7(data105) < 1){
-const err104 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/variable/" + i16+"/path",schemaPath:"#/$defs/TestScript_Variable/properties/path/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/path", "#/$defs/TestScript_Variable/properties/path/type", {type: "string"}); errors++;
 }
 }
 if(data86._path !== undefined && func0.call(data86, "_path")){
-if(!(func2(data86._path, {instancePath:instancePath+"/variable/" + i16+"/_path",parentData:data86,parentDataProperty:"_path",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._path, {instancePath:instancePath+"/variable/" + i16+"/_path"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data86.sourceId !== undefined && func0.call(data86, "sourceId")){
 let data107 = data86.sourceId;
 if(typeof data107 === "string"){
 if(!pattern0.test(data107)){
-const err106 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err107 = {instancePath:instancePath+"/variable/" + i16+"/sourceId",schemaPath:"#/$defs/TestScript_Variable/properties/sourceId/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16+"/sourceId", "#/$defs/TestScript_Variable/properties/sourceId/type", {type: "string"}); errors++;
 }
 }
 if(data86._sourceId !== undefined && func0.call(data86, "_sourceId")){
-if(!(func2(data86._sourceId, {instancePath:instancePath+"/variable/" + i16+"/_sourceId",parentData:data86,parentDataProperty:"_sourceId",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data86._sourceId, {instancePath:instancePath+"/variable/" + i16+"/_sourceId"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err108 = {instancePath:instancePath+"/variable/" + i16,schemaPath:"#/$defs/TestScript_Variable/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable/" + i16, "#/$defs/TestScript_Variable/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err109 = {instancePath:instancePath+"/variable",schemaPath:"#/properties/variable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/variable", "#/properties/variable/type", {type: "array"}); errors++;
 }
 }
 if(data.setup !== undefined && func0.call(data, "setup")){
-if(!(validate4(data.setup, {instancePath:instancePath+"/setup",parentData:data,parentDataProperty:"setup",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate4.errors; else for (const vError of validate4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate4(data.setup, {instancePath:instancePath+"/setup"}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 if(data.test !== undefined && func0.call(data, "test")){
@@ -6828,39 +4246,23 @@ let data110 = data.test;
 if(Array.isArray(data110)){
 const len19 = data110.length;
 for(let i19=0; i19<len19; i19++){
-if(!(validate6(data110[i19], {instancePath:instancePath+"/test/" + i19,parentData:data110,parentDataProperty:i19,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate6.errors; else for (const vError of validate6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate6(data110[i19], {instancePath:instancePath+"/test/" + i19}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err110 = {instancePath:instancePath+"/test",schemaPath:"#/properties/test/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/test", "#/properties/test/type", {type: "array"}); errors++;
 }
 }
 if(data.teardown !== undefined && func0.call(data, "teardown")){
-if(!(validate8(data.teardown, {instancePath:instancePath+"/teardown",parentData:data,parentDataProperty:"teardown",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate8.errors; else for (const vError of validate8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate8(data.teardown, {instancePath:instancePath+"/teardown"}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err111 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -6868,3 +4270,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

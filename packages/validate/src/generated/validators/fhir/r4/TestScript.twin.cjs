@@ -1911,7 +1911,18 @@ errors++;
 }
 }
 for(const key0 in data6){
-if(((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "label")) && (key0 !== "_label")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "direction")) && (key0 !== "_direction")) && (key0 !== "compareToSourceId")) && (key0 !== "_compareToSourceId")) && (key0 !== "compareToSourceExpression")) && (key0 !== "_compareToSourceExpression")) && (key0 !== "compareToSourcePath")) && (key0 !== "_compareToSourcePath")) && (key0 !== "contentType")) && (key0 !== "_contentType")) && (key0 !== "expression")) && (key0 !== "_expression")) && (key0 !== "headerField")) && (key0 !== "_headerField")) && (key0 !== "minimumId")) && (key0 !== "_minimumId")) && (key0 !== "navigationLinks")) && (key0 !== "_navigationLinks")) && (key0 !== "operator")) && (key0 !== "_operator")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "requestMethod")) && (key0 !== "_requestMethod")) && (key0 !== "requestURL")) && (key0 !== "_requestURL")) && (key0 !== "resource")) && (key0 !== "_resource")) && (key0 !== "response")) && (key0 !== "_response")) && (key0 !== "responseCode")) && (key0 !== "_responseCode")) && (key0 !== "sourceId")) && (key0 !== "_sourceId")) && (key0 !== "validateProfileId")) && (key0 !== "_validateProfileId")) && (key0 !== "value")) && (key0 !== "_value")) && (key0 !== "warningOnly")) && (key0 !== "_warningOnly")){
+if(((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "label")) && (key0 !== "_label")) && (key0 !== "description")) && (key0 !== "_description")) &&
+(key0 !== "direction")) && (key0 !== "_direction")) && (key0 !== "compareToSourceId")) && (key0 !== "_compareToSourceId")) &&
+(key0 !== "compareToSourceExpression")) && (key0 !== "_compareToSourceExpression")) && (key0 !== "compareToSourcePath")) &&
+(key0 !== "_compareToSourcePath")) && (key0 !== "contentType")) && (key0 !== "_contentType")) && (key0 !== "expression")) &&
+(key0 !== "_expression")) && (key0 !== "headerField")) && (key0 !== "_headerField")) && (key0 !== "minimumId")) &&
+(key0 !== "_minimumId")) && (key0 !== "navigationLinks")) && (key0 !== "_navigationLinks")) && (key0 !== "operator")) &&
+(key0 !== "_operator")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "requestMethod")) && (key0 !== "_requestMethod")) &&
+(key0 !== "requestURL")) && (key0 !== "_requestURL")) && (key0 !== "resource")) && (key0 !== "_resource")) &&
+(key0 !== "response")) && (key0 !== "_response")) && (key0 !== "responseCode")) && (key0 !== "_responseCode")) &&
+(key0 !== "sourceId")) && (key0 !== "_sourceId")) && (key0 !== "validateProfileId")) && (key0 !== "_validateProfileId")) &&
+(key0 !== "value")) && (key0 !== "_value")) && (key0 !== "warningOnly")) && (key0 !== "_warningOnly")){
 errors++;
 }
 }
@@ -2492,7 +2503,18 @@ errors++;
 }
 }
 for(const key0 in data6){
-if(((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "label")) && (key0 !== "_label")) && (key0 !== "description")) && (key0 !== "_description")) && (key0 !== "direction")) && (key0 !== "_direction")) && (key0 !== "compareToSourceId")) && (key0 !== "_compareToSourceId")) && (key0 !== "compareToSourceExpression")) && (key0 !== "_compareToSourceExpression")) && (key0 !== "compareToSourcePath")) && (key0 !== "_compareToSourcePath")) && (key0 !== "contentType")) && (key0 !== "_contentType")) && (key0 !== "expression")) && (key0 !== "_expression")) && (key0 !== "headerField")) && (key0 !== "_headerField")) && (key0 !== "minimumId")) && (key0 !== "_minimumId")) && (key0 !== "navigationLinks")) && (key0 !== "_navigationLinks")) && (key0 !== "operator")) && (key0 !== "_operator")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "requestMethod")) && (key0 !== "_requestMethod")) && (key0 !== "requestURL")) && (key0 !== "_requestURL")) && (key0 !== "resource")) && (key0 !== "_resource")) && (key0 !== "response")) && (key0 !== "_response")) && (key0 !== "responseCode")) && (key0 !== "_responseCode")) && (key0 !== "sourceId")) && (key0 !== "_sourceId")) && (key0 !== "validateProfileId")) && (key0 !== "_validateProfileId")) && (key0 !== "value")) && (key0 !== "_value")) && (key0 !== "warningOnly")) && (key0 !== "_warningOnly")){
+if(((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) &&
+(key0 !== "label")) && (key0 !== "_label")) && (key0 !== "description")) && (key0 !== "_description")) &&
+(key0 !== "direction")) && (key0 !== "_direction")) && (key0 !== "compareToSourceId")) && (key0 !== "_compareToSourceId")) &&
+(key0 !== "compareToSourceExpression")) && (key0 !== "_compareToSourceExpression")) && (key0 !== "compareToSourcePath")) &&
+(key0 !== "_compareToSourcePath")) && (key0 !== "contentType")) && (key0 !== "_contentType")) && (key0 !== "expression")) &&
+(key0 !== "_expression")) && (key0 !== "headerField")) && (key0 !== "_headerField")) && (key0 !== "minimumId")) &&
+(key0 !== "_minimumId")) && (key0 !== "navigationLinks")) && (key0 !== "_navigationLinks")) && (key0 !== "operator")) &&
+(key0 !== "_operator")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "requestMethod")) && (key0 !== "_requestMethod")) &&
+(key0 !== "requestURL")) && (key0 !== "_requestURL")) && (key0 !== "resource")) && (key0 !== "_resource")) &&
+(key0 !== "response")) && (key0 !== "_response")) && (key0 !== "responseCode")) && (key0 !== "_responseCode")) &&
+(key0 !== "sourceId")) && (key0 !== "_sourceId")) && (key0 !== "validateProfileId")) && (key0 !== "_validateProfileId")) &&
+(key0 !== "value")) && (key0 !== "_value")) && (key0 !== "warningOnly")) && (key0 !== "_warningOnly")){
 errors++;
 }
 }
@@ -3914,7 +3936,17 @@ errors++;
 }
 }
 for(const key4 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) && (key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) && (key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) && (key4 !== "url")) && (key4 !== "_url")) && (key4 !== "identifier")) && (key4 !== "version")) && (key4 !== "_version")) && (key4 !== "name")) && (key4 !== "_name")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "status")) && (key4 !== "_status")) && (key4 !== "experimental")) && (key4 !== "_experimental")) && (key4 !== "date")) && (key4 !== "_date")) && (key4 !== "publisher")) && (key4 !== "_publisher")) && (key4 !== "contact")) && (key4 !== "description")) && (key4 !== "_description")) && (key4 !== "useContext")) && (key4 !== "jurisdiction")) && (key4 !== "purpose")) && (key4 !== "_purpose")) && (key4 !== "copyright")) && (key4 !== "_copyright")) && (key4 !== "origin")) && (key4 !== "destination")) && (key4 !== "metadata")) && (key4 !== "fixture")) && (key4 !== "profile")) && (key4 !== "variable")) && (key4 !== "setup")) && (key4 !== "test")) && (key4 !== "teardown")){
+if((((((((((((((((((((((((((((((((((((((((((((((key4 !== "resourceType") && (key4 !== "id")) && (key4 !== "meta")) &&
+(key4 !== "implicitRules")) && (key4 !== "_implicitRules")) && (key4 !== "language")) && (key4 !== "_language")) &&
+(key4 !== "text")) && (key4 !== "contained")) && (key4 !== "extension")) && (key4 !== "modifierExtension")) &&
+(key4 !== "url")) && (key4 !== "_url")) && (key4 !== "identifier")) && (key4 !== "version")) && (key4 !== "_version")) &&
+(key4 !== "name")) && (key4 !== "_name")) && (key4 !== "title")) && (key4 !== "_title")) && (key4 !== "status")) &&
+(key4 !== "_status")) && (key4 !== "experimental")) && (key4 !== "_experimental")) && (key4 !== "date")) &&
+(key4 !== "_date")) && (key4 !== "publisher")) && (key4 !== "_publisher")) && (key4 !== "contact")) && (key4 !== "description")) &&
+(key4 !== "_description")) && (key4 !== "useContext")) && (key4 !== "jurisdiction")) && (key4 !== "purpose")) &&
+(key4 !== "_purpose")) && (key4 !== "copyright")) && (key4 !== "_copyright")) && (key4 !== "origin")) && (key4 !== "destination")) &&
+(key4 !== "metadata")) && (key4 !== "fixture")) && (key4 !== "profile")) && (key4 !== "variable")) && (key4 !== "setup")) &&
+(key4 !== "test")) && (key4 !== "teardown")){
 errors++;
 }
 }

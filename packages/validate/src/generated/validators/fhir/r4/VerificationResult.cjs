@@ -37,7 +37,7 @@ const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)
 const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
 const formats1 = require("../../../../formats.cjs")["fhir-date"];
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/VerificationResult.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -53,14 +53,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -77,14 +70,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -96,25 +82,11 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -151,113 +123,60 @@ props0.validator = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VerificationResult" !== data.resourceType){
-const err4 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "VerificationResult"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VerificationResult"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data2 = data.id;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data4 = data.implicitRules;
 if(typeof data4 === "string"){
 if(!pattern1.test(data4)){
-const err7 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data6 = data.language;
 if(typeof data6 === "string"){
 if(!pattern2.test(data6)){
-const err9 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -265,21 +184,13 @@ let data9 = data.contained;
 if(Array.isArray(data9)){
 const len0 = data9.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data9,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -287,21 +198,13 @@ let data11 = data.extension;
 if(Array.isArray(data11)){
 const len1 = data11.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data11,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -309,21 +212,13 @@ let data13 = data.modifierExtension;
 if(Array.isArray(data13)){
 const len2 = data13.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data13,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.target !== undefined && func0.call(data, "target")){
@@ -331,21 +226,13 @@ let data15 = data.target;
 if(Array.isArray(data15)){
 const len3 = data15.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/target/" + i3,parentData:data15,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data15[i3], {instancePath:instancePath+"/target/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/target",schemaPath:"#/properties/target/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/target", "#/properties/target/type", {type: "array"}); errors++;
 }
 }
 if(data.targetLocation !== undefined && func0.call(data, "targetLocation")){
@@ -356,37 +243,16 @@ for(let i4=0; i4<len4; i4++){
 let data18 = data17[i4];
 if(typeof data18 === "string"){
 if(func7(data18) < 1){
-const err15 = {instancePath:instancePath+"/targetLocation/" + i4,schemaPath:"#/properties/targetLocation/items/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/targetLocation/" + i4,schemaPath:"#/properties/targetLocation/items/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation/" + i4, "#/properties/targetLocation/items/type", {type: "string"}); errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/targetLocation",schemaPath:"#/properties/targetLocation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/targetLocation", "#/properties/targetLocation/type", {type: "array"}); errors++;
 }
 }
 if(data._targetLocation !== undefined && func0.call(data, "_targetLocation")){
@@ -394,103 +260,56 @@ let data19 = data._targetLocation;
 if(Array.isArray(data19)){
 const len5 = data19.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func2(data19[i5], {instancePath:instancePath+"/_targetLocation/" + i5,parentData:data19,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data19[i5], {instancePath:instancePath+"/_targetLocation/" + i5}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/_targetLocation",schemaPath:"#/properties/_targetLocation/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/_targetLocation", "#/properties/_targetLocation/type", {type: "array"}); errors++;
 }
 }
 if(data.need !== undefined && func0.call(data, "need")){
-if(!(func8(data.need, {instancePath:instancePath+"/need",parentData:data,parentDataProperty:"need",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.need, {instancePath:instancePath+"/need"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data22 = data.status;
 if(typeof data22 !== "string"){
-const err19 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((((data22 === "attested") || (data22 === "validated")) || (data22 === "in-process")) || (data22 === "req-revalid")) || (data22 === "val-fail")) || (data22 === "reval-fail"))){
-const err20 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.statusDate !== undefined && func0.call(data, "statusDate")){
 let data24 = data.statusDate;
 if(typeof data24 === "string"){
 if(!pattern3.test(data24)){
-const err21 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data24))){
-const err22 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/statusDate",schemaPath:"#/properties/statusDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/statusDate", "#/properties/statusDate/type", {type: "string"}); errors++;
 }
 }
 if(data._statusDate !== undefined && func0.call(data, "_statusDate")){
-if(!(func2(data._statusDate, {instancePath:instancePath+"/_statusDate",parentData:data,parentDataProperty:"_statusDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._statusDate, {instancePath:instancePath+"/_statusDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.validationType !== undefined && func0.call(data, "validationType")){
-if(!(func8(data.validationType, {instancePath:instancePath+"/validationType",parentData:data,parentDataProperty:"validationType",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.validationType, {instancePath:instancePath+"/validationType"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.validationProcess !== undefined && func0.call(data, "validationProcess")){
@@ -498,115 +317,61 @@ let data27 = data.validationProcess;
 if(Array.isArray(data27)){
 const len6 = data27.length;
 for(let i6=0; i6<len6; i6++){
-if(!(func8(data27[i6], {instancePath:instancePath+"/validationProcess/" + i6,parentData:data27,parentDataProperty:i6,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data27[i6], {instancePath:instancePath+"/validationProcess/" + i6}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/validationProcess",schemaPath:"#/properties/validationProcess/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validationProcess", "#/properties/validationProcess/type", {type: "array"}); errors++;
 }
 }
 if(data.frequency !== undefined && func0.call(data, "frequency")){
-if(!(func9(data.frequency, {instancePath:instancePath+"/frequency",parentData:data,parentDataProperty:"frequency",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.frequency, {instancePath:instancePath+"/frequency"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.lastPerformed !== undefined && func0.call(data, "lastPerformed")){
 let data30 = data.lastPerformed;
 if(typeof data30 === "string"){
 if(!pattern3.test(data30)){
-const err25 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data30))){
-const err26 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/lastPerformed",schemaPath:"#/properties/lastPerformed/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lastPerformed", "#/properties/lastPerformed/type", {type: "string"}); errors++;
 }
 }
 if(data._lastPerformed !== undefined && func0.call(data, "_lastPerformed")){
-if(!(func2(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed",parentData:data,parentDataProperty:"_lastPerformed",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._lastPerformed, {instancePath:instancePath+"/_lastPerformed"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.nextScheduled !== undefined && func0.call(data, "nextScheduled")){
 let data32 = data.nextScheduled;
 if(typeof data32 === "string"){
 if(!pattern4.test(data32)){
-const err28 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data32))){
-const err29 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/nextScheduled",schemaPath:"#/properties/nextScheduled/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/nextScheduled", "#/properties/nextScheduled/type", {type: "string"}); errors++;
 }
 }
 if(data._nextScheduled !== undefined && func0.call(data, "_nextScheduled")){
-if(!(func2(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled",parentData:data,parentDataProperty:"_nextScheduled",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._nextScheduled, {instancePath:instancePath+"/_nextScheduled"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.failureAction !== undefined && func0.call(data, "failureAction")){
-if(!(func8(data.failureAction, {instancePath:instancePath+"/failureAction",parentData:data,parentDataProperty:"failureAction",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data.failureAction, {instancePath:instancePath+"/failureAction"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.primarySource !== undefined && func0.call(data, "primarySource")){
@@ -620,25 +385,11 @@ if(data36.id !== undefined && func0.call(data36, "id")){
 let data37 = data36.id;
 if(typeof data37 === "string"){
 if(func7(data37) < 1){
-const err31 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/primarySource/" + i7+"/id",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/id", "#/$defs/VerificationResult_PrimarySource/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data36.extension !== undefined && func0.call(data36, "extension")){
@@ -646,21 +397,13 @@ let data38 = data36.extension;
 if(Array.isArray(data38)){
 const len8 = data38.length;
 for(let i8=0; i8<len8; i8++){
-if(!(func5(data38[i8], {instancePath:instancePath+"/primarySource/" + i7+"/extension/" + i8,parentData:data38,parentDataProperty:i8,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data38[i8], {instancePath:instancePath+"/primarySource/" + i7+"/extension/" + i8}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/primarySource/" + i7+"/extension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/extension", "#/$defs/VerificationResult_PrimarySource/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data36.modifierExtension !== undefined && func0.call(data36, "modifierExtension")){
@@ -668,27 +411,18 @@ let data40 = data36.modifierExtension;
 if(Array.isArray(data40)){
 const len9 = data40.length;
 for(let i9=0; i9<len9; i9++){
-if(!(func5(data40[i9], {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension/" + i9,parentData:data40,parentDataProperty:i9,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data40[i9], {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension/" + i9}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/primarySource/" + i7+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/modifierExtension", "#/$defs/VerificationResult_PrimarySource/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data36.who !== undefined && func0.call(data36, "who")){
-if(!(func6(data36.who, {instancePath:instancePath+"/primarySource/" + i7+"/who",parentData:data36,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data36.who, {instancePath:instancePath+"/primarySource/" + i7+"/who"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data36.type !== undefined && func0.call(data36, "type")){
@@ -696,21 +430,13 @@ let data43 = data36.type;
 if(Array.isArray(data43)){
 const len10 = data43.length;
 for(let i10=0; i10<len10; i10++){
-if(!(func8(data43[i10], {instancePath:instancePath+"/primarySource/" + i7+"/type/" + i10,parentData:data43,parentDataProperty:i10,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data43[i10], {instancePath:instancePath+"/primarySource/" + i7+"/type/" + i10}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/primarySource/" + i7+"/type",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/type/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/type", "#/$defs/VerificationResult_PrimarySource/properties/type/type", {type: "array"}); errors++;
 }
 }
 if(data36.communicationMethod !== undefined && func0.call(data36, "communicationMethod")){
@@ -718,74 +444,42 @@ let data45 = data36.communicationMethod;
 if(Array.isArray(data45)){
 const len11 = data45.length;
 for(let i11=0; i11<len11; i11++){
-if(!(func8(data45[i11], {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod/" + i11,parentData:data45,parentDataProperty:i11,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data45[i11], {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod/" + i11}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/primarySource/" + i7+"/communicationMethod",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/communicationMethod", "#/$defs/VerificationResult_PrimarySource/properties/communicationMethod/type", {type: "array"}); errors++;
 }
 }
 if(data36.validationStatus !== undefined && func0.call(data36, "validationStatus")){
-if(!(func8(data36.validationStatus, {instancePath:instancePath+"/primarySource/" + i7+"/validationStatus",parentData:data36,parentDataProperty:"validationStatus",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data36.validationStatus, {instancePath:instancePath+"/primarySource/" + i7+"/validationStatus"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data36.validationDate !== undefined && func0.call(data36, "validationDate")){
 let data48 = data36.validationDate;
 if(typeof data48 === "string"){
 if(!pattern3.test(data48)){
-const err37 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data48))){
-const err38 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/primarySource/" + i7+"/validationDate",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/validationDate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/validationDate", "#/$defs/VerificationResult_PrimarySource/properties/validationDate/type", {type: "string"}); errors++;
 }
 }
 if(data36._validationDate !== undefined && func0.call(data36, "_validationDate")){
-if(!(func2(data36._validationDate, {instancePath:instancePath+"/primarySource/" + i7+"/_validationDate",parentData:data36,parentDataProperty:"_validationDate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data36._validationDate, {instancePath:instancePath+"/primarySource/" + i7+"/_validationDate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data36.canPushUpdates !== undefined && func0.call(data36, "canPushUpdates")){
-if(!(func8(data36.canPushUpdates, {instancePath:instancePath+"/primarySource/" + i7+"/canPushUpdates",parentData:data36,parentDataProperty:"canPushUpdates",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data36.canPushUpdates, {instancePath:instancePath+"/primarySource/" + i7+"/canPushUpdates"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data36.pushTypeAvailable !== undefined && func0.call(data36, "pushTypeAvailable")){
@@ -793,45 +487,23 @@ let data51 = data36.pushTypeAvailable;
 if(Array.isArray(data51)){
 const len12 = data51.length;
 for(let i12=0; i12<len12; i12++){
-if(!(func8(data51[i12], {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable/" + i12,parentData:data51,parentDataProperty:i12,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data51[i12], {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable/" + i12}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err40 = {instancePath:instancePath+"/primarySource/" + i7+"/pushTypeAvailable",schemaPath:"#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7+"/pushTypeAvailable", "#/$defs/VerificationResult_PrimarySource/properties/pushTypeAvailable/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/primarySource/" + i7,schemaPath:"#/$defs/VerificationResult_PrimarySource/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource/" + i7, "#/$defs/VerificationResult_PrimarySource/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err42 = {instancePath:instancePath+"/primarySource",schemaPath:"#/properties/primarySource/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "array"}); errors++;
 }
 }
 if(data.attestation !== undefined && func0.call(data, "attestation")){
@@ -841,25 +513,11 @@ if(data53.id !== undefined && func0.call(data53, "id")){
 let data54 = data53.id;
 if(typeof data54 === "string"){
 if(func7(data54) < 1){
-const err43 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/attestation/id",schemaPath:"#/$defs/VerificationResult_Attestation/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/id", "#/$defs/VerificationResult_Attestation/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data53.extension !== undefined && func0.call(data53, "extension")){
@@ -867,21 +525,13 @@ let data55 = data53.extension;
 if(Array.isArray(data55)){
 const len13 = data55.length;
 for(let i13=0; i13<len13; i13++){
-if(!(func5(data55[i13], {instancePath:instancePath+"/attestation/extension/" + i13,parentData:data55,parentDataProperty:i13,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data55[i13], {instancePath:instancePath+"/attestation/extension/" + i13}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err45 = {instancePath:instancePath+"/attestation/extension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/extension", "#/$defs/VerificationResult_Attestation/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
@@ -889,166 +539,94 @@ let data57 = data53.modifierExtension;
 if(Array.isArray(data57)){
 const len14 = data57.length;
 for(let i14=0; i14<len14; i14++){
-if(!(func5(data57[i14], {instancePath:instancePath+"/attestation/modifierExtension/" + i14,parentData:data57,parentDataProperty:i14,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data57[i14], {instancePath:instancePath+"/attestation/modifierExtension/" + i14}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err46 = {instancePath:instancePath+"/attestation/modifierExtension",schemaPath:"#/$defs/VerificationResult_Attestation/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/modifierExtension", "#/$defs/VerificationResult_Attestation/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data53.who !== undefined && func0.call(data53, "who")){
-if(!(func6(data53.who, {instancePath:instancePath+"/attestation/who",parentData:data53,parentDataProperty:"who",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data53.who, {instancePath:instancePath+"/attestation/who"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data53.onBehalfOf !== undefined && func0.call(data53, "onBehalfOf")){
-if(!(func6(data53.onBehalfOf, {instancePath:instancePath+"/attestation/onBehalfOf",parentData:data53,parentDataProperty:"onBehalfOf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data53.onBehalfOf, {instancePath:instancePath+"/attestation/onBehalfOf"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data53.communicationMethod !== undefined && func0.call(data53, "communicationMethod")){
-if(!(func8(data53.communicationMethod, {instancePath:instancePath+"/attestation/communicationMethod",parentData:data53,parentDataProperty:"communicationMethod",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func8.errors; else for (const vError of func8.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func8(data53.communicationMethod, {instancePath:instancePath+"/attestation/communicationMethod"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data53.date !== undefined && func0.call(data53, "date")){
 let data62 = data53.date;
 if(typeof data62 === "string"){
 if(!pattern4.test(data62)){
-const err47 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
 }
 if(!(formats1(data62))){
-const err48 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/format",keyword:"format",params:{format: "fhir-date"}};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/format", {format: "fhir-date"}); errors++;
 }
 }
 else {
-const err49 = {instancePath:instancePath+"/attestation/date",schemaPath:"#/$defs/VerificationResult_Attestation/properties/date/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/date", "#/$defs/VerificationResult_Attestation/properties/date/type", {type: "string"}); errors++;
 }
 }
 if(data53._date !== undefined && func0.call(data53, "_date")){
-if(!(func2(data53._date, {instancePath:instancePath+"/attestation/_date",parentData:data53,parentDataProperty:"_date",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53._date, {instancePath:instancePath+"/attestation/_date"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data53.sourceIdentityCertificate !== undefined && func0.call(data53, "sourceIdentityCertificate")){
 let data64 = data53.sourceIdentityCertificate;
 if(typeof data64 === "string"){
 if(func7(data64) < 1){
-const err50 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err51 = {instancePath:instancePath+"/attestation/sourceIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/sourceIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/sourceIdentityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data53._sourceIdentityCertificate !== undefined && func0.call(data53, "_sourceIdentityCertificate")){
-if(!(func2(data53._sourceIdentityCertificate, {instancePath:instancePath+"/attestation/_sourceIdentityCertificate",parentData:data53,parentDataProperty:"_sourceIdentityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53._sourceIdentityCertificate, {instancePath:instancePath+"/attestation/_sourceIdentityCertificate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data53.proxyIdentityCertificate !== undefined && func0.call(data53, "proxyIdentityCertificate")){
 let data66 = data53.proxyIdentityCertificate;
 if(typeof data66 === "string"){
 if(func7(data66) < 1){
-const err52 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err53 = {instancePath:instancePath+"/attestation/proxyIdentityCertificate",schemaPath:"#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation/proxyIdentityCertificate", "#/$defs/VerificationResult_Attestation/properties/proxyIdentityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data53._proxyIdentityCertificate !== undefined && func0.call(data53, "_proxyIdentityCertificate")){
-if(!(func2(data53._proxyIdentityCertificate, {instancePath:instancePath+"/attestation/_proxyIdentityCertificate",parentData:data53,parentDataProperty:"_proxyIdentityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data53._proxyIdentityCertificate, {instancePath:instancePath+"/attestation/_proxyIdentityCertificate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data53.proxySignature !== undefined && func0.call(data53, "proxySignature")){
-if(!(func10(data53.proxySignature, {instancePath:instancePath+"/attestation/proxySignature",parentData:data53,parentDataProperty:"proxySignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data53.proxySignature, {instancePath:instancePath+"/attestation/proxySignature"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data53.sourceSignature !== undefined && func0.call(data53, "sourceSignature")){
-if(!(func10(data53.sourceSignature, {instancePath:instancePath+"/attestation/sourceSignature",parentData:data53,parentDataProperty:"sourceSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data53.sourceSignature, {instancePath:instancePath+"/attestation/sourceSignature"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/attestation",schemaPath:"#/$defs/VerificationResult_Attestation/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/attestation", "#/$defs/VerificationResult_Attestation/type", {type: "object"}); errors++;
 }
 }
 if(data.validator !== undefined && func0.call(data, "validator")){
@@ -1059,38 +637,17 @@ for(let i15=0; i15<len15; i15++){
 let data71 = data70[i15];
 if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
 if((data71.organization === undefined) || (!(func0.call(data71, "organization")))){
-const err55 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/required",keyword:"required",params:{missingProperty: "organization"}};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/required", {missingProperty: "organization"}); errors++;
 }
 if(data71.id !== undefined && func0.call(data71, "id")){
 let data72 = data71.id;
 if(typeof data72 === "string"){
 if(func7(data72) < 1){
-const err56 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err57 = {instancePath:instancePath+"/validator/" + i15+"/id",schemaPath:"#/$defs/VerificationResult_Validator/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/id", "#/$defs/VerificationResult_Validator/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data71.extension !== undefined && func0.call(data71, "extension")){
@@ -1098,21 +655,13 @@ let data73 = data71.extension;
 if(Array.isArray(data73)){
 const len16 = data73.length;
 for(let i16=0; i16<len16; i16++){
-if(!(func5(data73[i16], {instancePath:instancePath+"/validator/" + i15+"/extension/" + i16,parentData:data73,parentDataProperty:i16,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data73[i16], {instancePath:instancePath+"/validator/" + i15+"/extension/" + i16}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err58 = {instancePath:instancePath+"/validator/" + i15+"/extension",schemaPath:"#/$defs/VerificationResult_Validator/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/extension", "#/$defs/VerificationResult_Validator/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
@@ -1120,100 +669,54 @@ let data75 = data71.modifierExtension;
 if(Array.isArray(data75)){
 const len17 = data75.length;
 for(let i17=0; i17<len17; i17++){
-if(!(func5(data75[i17], {instancePath:instancePath+"/validator/" + i15+"/modifierExtension/" + i17,parentData:data75,parentDataProperty:i17,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data75[i17], {instancePath:instancePath+"/validator/" + i15+"/modifierExtension/" + i17}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err59 = {instancePath:instancePath+"/validator/" + i15+"/modifierExtension",schemaPath:"#/$defs/VerificationResult_Validator/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/modifierExtension", "#/$defs/VerificationResult_Validator/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data71.organization !== undefined && func0.call(data71, "organization")){
-if(!(func6(data71.organization, {instancePath:instancePath+"/validator/" + i15+"/organization",parentData:data71,parentDataProperty:"organization",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data71.organization, {instancePath:instancePath+"/validator/" + i15+"/organization"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data71.identityCertificate !== undefined && func0.call(data71, "identityCertificate")){
 let data78 = data71.identityCertificate;
 if(typeof data78 === "string"){
 if(func7(data78) < 1){
-const err60 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err61 = {instancePath:instancePath+"/validator/" + i15+"/identityCertificate",schemaPath:"#/$defs/VerificationResult_Validator/properties/identityCertificate/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15+"/identityCertificate", "#/$defs/VerificationResult_Validator/properties/identityCertificate/type", {type: "string"}); errors++;
 }
 }
 if(data71._identityCertificate !== undefined && func0.call(data71, "_identityCertificate")){
-if(!(func2(data71._identityCertificate, {instancePath:instancePath+"/validator/" + i15+"/_identityCertificate",parentData:data71,parentDataProperty:"_identityCertificate",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data71._identityCertificate, {instancePath:instancePath+"/validator/" + i15+"/_identityCertificate"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data71.attestationSignature !== undefined && func0.call(data71, "attestationSignature")){
-if(!(func10(data71.attestationSignature, {instancePath:instancePath+"/validator/" + i15+"/attestationSignature",parentData:data71,parentDataProperty:"attestationSignature",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data71.attestationSignature, {instancePath:instancePath+"/validator/" + i15+"/attestationSignature"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err62 = {instancePath:instancePath+"/validator/" + i15,schemaPath:"#/$defs/VerificationResult_Validator/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator/" + i15, "#/$defs/VerificationResult_Validator/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err63 = {instancePath:instancePath+"/validator",schemaPath:"#/properties/validator/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/validator", "#/properties/validator/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err64 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1221,3 +724,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -22,7 +22,7 @@ const func9 = require("./datatypes.cjs")["CodeableConcept"];
 const func10 = require("./datatypes.cjs")["Quantity"];
 const func11 = require("./datatypes.cjs")["Annotation"];
 
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate1.evaluated;
@@ -37,14 +37,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._eye !== undefined && func0.call(data, "_eye")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -61,14 +54,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.eye === undefined) || (!(func0.call(data, "eye")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "eye"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "eye"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -80,25 +66,11 @@ props0._eye = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.product === undefined) || (!(func0.call(data, "product")))){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "product"}};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "product"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -134,25 +106,11 @@ if(data.id !== undefined && func0.call(data, "id")){
 let data1 = data.id;
 if(typeof data1 === "string"){
 if(func8(data1) < 1){
-const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -160,21 +118,13 @@ let data2 = data.extension;
 if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0,parentData:data2,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -182,125 +132,70 @@ let data4 = data.modifierExtension;
 if(Array.isArray(data4)){
 const len1 = data4.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1,parentData:data4,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.product !== undefined && func0.call(data, "product")){
-if(!(func9(data.product, {instancePath:instancePath+"/product",parentData:data,parentDataProperty:"product",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func9.errors; else for (const vError of func9.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func9(data.product, {instancePath:instancePath+"/product"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.eye !== undefined && func0.call(data, "eye")){
 let data7 = data.eye;
 if(!((data7 === "right") || (data7 === "left"))){
-const err8 = {instancePath:instancePath+"/eye",schemaPath:"#/properties/eye/enum",keyword:"enum",params:{allowedValues: schema1.properties.eye.enum}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/eye", "#/properties/eye/enum", {allowedValues: schema1.properties.eye.enum}); errors++;
 }
 }
 if(data._eye !== undefined && func0.call(data, "_eye")){
-if(!(func2(data._eye, {instancePath:instancePath+"/_eye",parentData:data,parentDataProperty:"_eye",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._eye, {instancePath:instancePath+"/_eye"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.sphere !== undefined && func0.call(data, "sphere")){
 let data9 = data.sphere;
 if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err9 = {instancePath:instancePath+"/sphere",schemaPath:"#/properties/sphere/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/sphere", "#/properties/sphere/type", {type: "number"}); errors++;
 }
 }
 if(data._sphere !== undefined && func0.call(data, "_sphere")){
-if(!(func2(data._sphere, {instancePath:instancePath+"/_sphere",parentData:data,parentDataProperty:"_sphere",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._sphere, {instancePath:instancePath+"/_sphere"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.cylinder !== undefined && func0.call(data, "cylinder")){
 let data11 = data.cylinder;
 if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err10 = {instancePath:instancePath+"/cylinder",schemaPath:"#/properties/cylinder/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/cylinder", "#/properties/cylinder/type", {type: "number"}); errors++;
 }
 }
 if(data._cylinder !== undefined && func0.call(data, "_cylinder")){
-if(!(func2(data._cylinder, {instancePath:instancePath+"/_cylinder",parentData:data,parentDataProperty:"_cylinder",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._cylinder, {instancePath:instancePath+"/_cylinder"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.axis !== undefined && func0.call(data, "axis")){
 let data13 = data.axis;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err11 = {instancePath:instancePath+"/axis",schemaPath:"#/properties/axis/type",keyword:"type",params:{type: "integer"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/type", {type: "integer"}); errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 > 2147483647 || isNaN(data13)){
-const err12 = {instancePath:instancePath+"/axis",schemaPath:"#/properties/axis/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
 if(data13 < -2147483648 || isNaN(data13)){
-const err13 = {instancePath:instancePath+"/axis",schemaPath:"#/properties/axis/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/axis", "#/properties/axis/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
 }
 }
 if(data._axis !== undefined && func0.call(data, "_axis")){
-if(!(func2(data._axis, {instancePath:instancePath+"/_axis",parentData:data,parentDataProperty:"_axis",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._axis, {instancePath:instancePath+"/_axis"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.prism !== undefined && func0.call(data, "prism")){
@@ -314,14 +209,7 @@ let valid12 = true;
 const _errs32 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._amount !== undefined && func0.call(data16, "_amount")){
-const err14 = {};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs32 === errors;
@@ -338,14 +226,7 @@ if(_valid1){
 const _errs33 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.amount === undefined) || (!(func0.call(data16, "amount")))){
-const err15 = {instancePath:instancePath+"/prism/" + i2,schemaPath:"#/$defs/VisionPrescription_Prism/allOf/0/then/required",keyword:"required",params:{missingProperty: "amount"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/then/required", {missingProperty: "amount"}); errors++;
 }
 }
 var _valid1 = _errs33 === errors;
@@ -357,28 +238,14 @@ props1._amount = true;
 }
 }
 if(!valid12){
-const err16 = {instancePath:instancePath+"/prism/" + i2,schemaPath:"#/$defs/VisionPrescription_Prism/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs35 = errors;
 let valid14 = true;
 const _errs36 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if(data16._base !== undefined && func0.call(data16, "_base")){
-const err17 = {};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs36 === errors;
@@ -395,14 +262,7 @@ if(_valid2){
 const _errs37 = errors;
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 if((data16.base === undefined) || (!(func0.call(data16, "base")))){
-const err18 = {instancePath:instancePath+"/prism/" + i2,schemaPath:"#/$defs/VisionPrescription_Prism/allOf/1/then/required",keyword:"required",params:{missingProperty: "base"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/then/required", {missingProperty: "base"}); errors++;
 }
 }
 var _valid2 = _errs37 === errors;
@@ -414,14 +274,7 @@ props2._base = true;
 }
 }
 if(!valid14){
-const err19 = {instancePath:instancePath+"/prism/" + i2,schemaPath:"#/$defs/VisionPrescription_Prism/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props1 !== true && props2 !== undefined){
 if(props2 === true){
@@ -447,25 +300,11 @@ if(data16.id !== undefined && func0.call(data16, "id")){
 let data19 = data16.id;
 if(typeof data19 === "string"){
 if(func8(data19) < 1){
-const err20 = {instancePath:instancePath+"/prism/" + i2+"/id",schemaPath:"#/$defs/VisionPrescription_Prism/properties/id/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/prism/" + i2+"/id",schemaPath:"#/$defs/VisionPrescription_Prism/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/id", "#/$defs/VisionPrescription_Prism/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data16.extension !== undefined && func0.call(data16, "extension")){
@@ -473,21 +312,13 @@ let data20 = data16.extension;
 if(Array.isArray(data20)){
 const len3 = data20.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func5(data20[i3], {instancePath:instancePath+"/prism/" + i2+"/extension/" + i3,parentData:data20,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data20[i3], {instancePath:instancePath+"/prism/" + i2+"/extension/" + i3}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/prism/" + i2+"/extension",schemaPath:"#/$defs/VisionPrescription_Prism/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/extension", "#/$defs/VisionPrescription_Prism/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data16.modifierExtension !== undefined && func0.call(data16, "modifierExtension")){
@@ -495,227 +326,126 @@ let data22 = data16.modifierExtension;
 if(Array.isArray(data22)){
 const len4 = data22.length;
 for(let i4=0; i4<len4; i4++){
-if(!(func5(data22[i4], {instancePath:instancePath+"/prism/" + i2+"/modifierExtension/" + i4,parentData:data22,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data22[i4], {instancePath:instancePath+"/prism/" + i2+"/modifierExtension/" + i4}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/prism/" + i2+"/modifierExtension",schemaPath:"#/$defs/VisionPrescription_Prism/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/modifierExtension", "#/$defs/VisionPrescription_Prism/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data16.amount !== undefined && func0.call(data16, "amount")){
 let data24 = data16.amount;
 if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err24 = {instancePath:instancePath+"/prism/" + i2+"/amount",schemaPath:"#/$defs/VisionPrescription_Prism/properties/amount/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/amount", "#/$defs/VisionPrescription_Prism/properties/amount/type", {type: "number"}); errors++;
 }
 }
 if(data16._amount !== undefined && func0.call(data16, "_amount")){
-if(!(func2(data16._amount, {instancePath:instancePath+"/prism/" + i2+"/_amount",parentData:data16,parentDataProperty:"_amount",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._amount, {instancePath:instancePath+"/prism/" + i2+"/_amount"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data16.base !== undefined && func0.call(data16, "base")){
 let data26 = data16.base;
 if(!((((data26 === "up") || (data26 === "down")) || (data26 === "in")) || (data26 === "out"))){
-const err25 = {instancePath:instancePath+"/prism/" + i2+"/base",schemaPath:"#/$defs/VisionPrescription_Prism/properties/base/enum",keyword:"enum",params:{allowedValues: schema2.properties.base.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2+"/base", "#/$defs/VisionPrescription_Prism/properties/base/enum", {allowedValues: schema2.properties.base.enum}); errors++;
 }
 }
 if(data16._base !== undefined && func0.call(data16, "_base")){
-if(!(func2(data16._base, {instancePath:instancePath+"/prism/" + i2+"/_base",parentData:data16,parentDataProperty:"_base",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data16._base, {instancePath:instancePath+"/prism/" + i2+"/_base"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/prism/" + i2,schemaPath:"#/$defs/VisionPrescription_Prism/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism/" + i2, "#/$defs/VisionPrescription_Prism/type", {type: "object"}); errors++;
 }
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/prism",schemaPath:"#/properties/prism/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/prism", "#/properties/prism/type", {type: "array"}); errors++;
 }
 }
 if(data.add !== undefined && func0.call(data, "add")){
 let data28 = data.add;
 if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err28 = {instancePath:instancePath+"/add",schemaPath:"#/properties/add/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/add", "#/properties/add/type", {type: "number"}); errors++;
 }
 }
 if(data._add !== undefined && func0.call(data, "_add")){
-if(!(func2(data._add, {instancePath:instancePath+"/_add",parentData:data,parentDataProperty:"_add",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._add, {instancePath:instancePath+"/_add"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.power !== undefined && func0.call(data, "power")){
 let data30 = data.power;
 if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err29 = {instancePath:instancePath+"/power",schemaPath:"#/properties/power/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/power", "#/properties/power/type", {type: "number"}); errors++;
 }
 }
 if(data._power !== undefined && func0.call(data, "_power")){
-if(!(func2(data._power, {instancePath:instancePath+"/_power",parentData:data,parentDataProperty:"_power",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._power, {instancePath:instancePath+"/_power"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.backCurve !== undefined && func0.call(data, "backCurve")){
 let data32 = data.backCurve;
 if(!((typeof data32 == "number") && (isFinite(data32)))){
-const err30 = {instancePath:instancePath+"/backCurve",schemaPath:"#/properties/backCurve/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/backCurve", "#/properties/backCurve/type", {type: "number"}); errors++;
 }
 }
 if(data._backCurve !== undefined && func0.call(data, "_backCurve")){
-if(!(func2(data._backCurve, {instancePath:instancePath+"/_backCurve",parentData:data,parentDataProperty:"_backCurve",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._backCurve, {instancePath:instancePath+"/_backCurve"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.diameter !== undefined && func0.call(data, "diameter")){
 let data34 = data.diameter;
 if(!((typeof data34 == "number") && (isFinite(data34)))){
-const err31 = {instancePath:instancePath+"/diameter",schemaPath:"#/properties/diameter/type",keyword:"type",params:{type: "number"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/diameter", "#/properties/diameter/type", {type: "number"}); errors++;
 }
 }
 if(data._diameter !== undefined && func0.call(data, "_diameter")){
-if(!(func2(data._diameter, {instancePath:instancePath+"/_diameter",parentData:data,parentDataProperty:"_diameter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._diameter, {instancePath:instancePath+"/_diameter"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.duration !== undefined && func0.call(data, "duration")){
-if(!(func10(data.duration, {instancePath:instancePath+"/duration",parentData:data,parentDataProperty:"duration",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func10.errors; else for (const vError of func10.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func10(data.duration, {instancePath:instancePath+"/duration"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.color !== undefined && func0.call(data, "color")){
 let data37 = data.color;
 if(typeof data37 === "string"){
 if(func8(data37) < 1){
-const err32 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err33 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/color", "#/properties/color/type", {type: "string"}); errors++;
 }
 }
 if(data._color !== undefined && func0.call(data, "_color")){
-if(!(func2(data._color, {instancePath:instancePath+"/_color",parentData:data,parentDataProperty:"_color",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._color, {instancePath:instancePath+"/_color"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.brand !== undefined && func0.call(data, "brand")){
 let data39 = data.brand;
 if(typeof data39 === "string"){
 if(func8(data39) < 1){
-const err34 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/minLength",keyword:"minLength",params:{limit: 1}};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/minLength", {limit: 1}); errors++;
 }
 }
 else {
-const err35 = {instancePath:instancePath+"/brand",schemaPath:"#/properties/brand/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/brand", "#/properties/brand/type", {type: "string"}); errors++;
 }
 }
 if(data._brand !== undefined && func0.call(data, "_brand")){
-if(!(func2(data._brand, {instancePath:instancePath+"/_brand",parentData:data,parentDataProperty:"_brand",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._brand, {instancePath:instancePath+"/_brand"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
@@ -723,33 +453,18 @@ let data41 = data.note;
 if(Array.isArray(data41)){
 const len5 = data41.length;
 for(let i5=0; i5<len5; i5++){
-if(!(func11(data41[i5], {instancePath:instancePath+"/note/" + i5,parentData:data41,parentDataProperty:i5,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func11.errors; else for (const vError of func11.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func11(data41[i5], {instancePath:instancePath+"/note/" + i5}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err36 = {instancePath:instancePath+"/note",schemaPath:"#/properties/note/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err37 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
 evaluated0.props = props0;
@@ -758,7 +473,7 @@ return errors === 0;
 validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/VisionPrescription.schema.json" */;
 let vErrors = null;
 let errors = 0;
@@ -774,14 +489,7 @@ let valid1 = true;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._status !== undefined && func0.call(data, "_status")){
-const err0 = {};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid0 = _errs3 === errors;
@@ -798,14 +506,7 @@ if(_valid0){
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.status === undefined) || (!(func0.call(data, "status")))){
-const err1 = {instancePath,schemaPath:"#/allOf/0/then/required",keyword:"required",params:{missingProperty: "status"}};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "status"}); errors++;
 }
 }
 var _valid0 = _errs4 === errors;
@@ -817,28 +518,14 @@ props0._status = true;
 }
 }
 if(!valid1){
-const err2 = {instancePath,schemaPath:"#/allOf/0/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 const _errs6 = errors;
 let valid3 = true;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._created !== undefined && func0.call(data, "_created")){
-const err3 = {};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid1 = _errs7 === errors;
@@ -855,14 +542,7 @@ if(_valid1){
 const _errs8 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.created === undefined) || (!(func0.call(data, "created")))){
-const err4 = {instancePath,schemaPath:"#/allOf/1/then/required",keyword:"required",params:{missingProperty: "created"}};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "created"}); errors++;
 }
 }
 var _valid1 = _errs8 === errors;
@@ -874,14 +554,7 @@ props1._created = true;
 }
 }
 if(!valid3){
-const err5 = {instancePath,schemaPath:"#/allOf/1/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props1 !== undefined){
 if(props1 === true){
@@ -897,14 +570,7 @@ let valid5 = true;
 const _errs11 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data._dateWritten !== undefined && func0.call(data, "_dateWritten")){
-const err6 = {};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
+vErrors = pushError(vErrors, {}); errors++;
 }
 }
 var _valid2 = _errs11 === errors;
@@ -921,14 +587,7 @@ if(_valid2){
 const _errs12 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.dateWritten === undefined) || (!(func0.call(data, "dateWritten")))){
-const err7 = {instancePath,schemaPath:"#/allOf/2/then/required",keyword:"required",params:{missingProperty: "dateWritten"}};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingProperty: "dateWritten"}); errors++;
 }
 }
 var _valid2 = _errs12 === errors;
@@ -940,14 +599,7 @@ props2._dateWritten = true;
 }
 }
 if(!valid5){
-const err8 = {instancePath,schemaPath:"#/allOf/2/if",keyword:"if",params:{failingKeyword: "then"}};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
 }
 if(props0 !== true && props2 !== undefined){
 if(props2 === true){
@@ -960,44 +612,16 @@ Object.assign(props0, props2);
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.prescriber === undefined) || (!(func0.call(data, "prescriber")))){
-const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "prescriber"}};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "prescriber"}); errors++;
 }
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
-const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "patient"}};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
 }
 if((data.lensSpecification === undefined) || (!(func0.call(data, "lensSpecification")))){
-const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lensSpecification"}};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "lensSpecification"}); errors++;
 }
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
-const err12 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resourceType"}};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
 if(props0 !== true){
 props0 = props0 || {};
@@ -1026,113 +650,60 @@ props0.lensSpecification = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("VisionPrescription" !== data.resourceType){
-const err13 = {instancePath:instancePath+"/resourceType",schemaPath:"#/properties/resourceType/const",keyword:"const",params:{allowedValue: "VisionPrescription"}};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "VisionPrescription"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
 let data4 = data.id;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-const err14 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
 }
 }
 if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta",parentData:data,parentDataProperty:"meta",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func1.errors; else for (const vError of func1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
 let data6 = data.implicitRules;
 if(typeof data6 === "string"){
 if(!pattern1.test(data6)){
-const err16 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/pattern",keyword:"pattern",params:{pattern: "^[^ \\t\\n\\r]*$"}};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/implicitRules",schemaPath:"#/properties/implicitRules/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
 }
 }
 if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules",parentData:data,parentDataProperty:"_implicitRules",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.language !== undefined && func0.call(data, "language")){
 let data8 = data.language;
 if(typeof data8 === "string"){
 if(!pattern2.test(data8)){
-const err18 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/pattern",keyword:"pattern",params:{pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/language",schemaPath:"#/properties/language/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
 }
 }
 if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language",parentData:data,parentDataProperty:"_language",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text",parentData:data,parentDataProperty:"text",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func3.errors; else for (const vError of func3.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data.contained !== undefined && func0.call(data, "contained")){
@@ -1140,21 +711,13 @@ let data11 = data.contained;
 if(Array.isArray(data11)){
 const len0 = data11.length;
 for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0,parentData:data11,parentDataProperty:i0,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func4.errors; else for (const vError of func4.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/contained",schemaPath:"#/properties/contained/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
@@ -1162,21 +725,13 @@ let data13 = data.extension;
 if(Array.isArray(data13)){
 const len1 = data13.length;
 for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1,parentData:data13,parentDataProperty:i1,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/extension",schemaPath:"#/properties/extension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
@@ -1184,21 +739,13 @@ let data15 = data.modifierExtension;
 if(Array.isArray(data15)){
 const len2 = data15.length;
 for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2,parentData:data15,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func5.errors; else for (const vError of func5.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/modifierExtension",schemaPath:"#/properties/modifierExtension/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
@@ -1206,150 +753,80 @@ let data17 = data.identifier;
 if(Array.isArray(data17)){
 const len3 = data17.length;
 for(let i3=0; i3<len3; i3++){
-if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3,parentData:data17,parentDataProperty:i3,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func6.errors; else for (const vError of func6.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func6(data17[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/identifier",schemaPath:"#/properties/identifier/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
 let data19 = data.status;
 if(typeof data19 !== "string"){
-const err24 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
 if(!((((data19 === "active") || (data19 === "cancelled")) || (data19 === "draft")) || (data19 === "entered-in-error"))){
-const err25 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema0.properties.status.enum}};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status",parentData:data,parentDataProperty:"_status",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.created !== undefined && func0.call(data, "created")){
 let data21 = data.created;
 if(typeof data21 === "string"){
 if(!pattern3.test(data21)){
-const err26 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data21))){
-const err27 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/created",schemaPath:"#/properties/created/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/created", "#/properties/created/type", {type: "string"}); errors++;
 }
 }
 if(data._created !== undefined && func0.call(data, "_created")){
-if(!(func2(data._created, {instancePath:instancePath+"/_created",parentData:data,parentDataProperty:"_created",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._created, {instancePath:instancePath+"/_created"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient",parentData:data,parentDataProperty:"patient",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter",parentData:data,parentDataProperty:"encounter",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.dateWritten !== undefined && func0.call(data, "dateWritten")){
 let data25 = data.dateWritten;
 if(typeof data25 === "string"){
 if(!pattern3.test(data25)){
-const err29 = {instancePath:instancePath+"/dateWritten",schemaPath:"#/properties/dateWritten/pattern",keyword:"pattern",params:{pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
 }
 if(!(formats0(data25))){
-const err30 = {instancePath:instancePath+"/dateWritten",schemaPath:"#/properties/dateWritten/format",keyword:"format",params:{format: "fhir-dateTime"}};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/format", {format: "fhir-dateTime"}); errors++;
 }
 }
 else {
-const err31 = {instancePath:instancePath+"/dateWritten",schemaPath:"#/properties/dateWritten/type",keyword:"type",params:{type: "string"}};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/dateWritten", "#/properties/dateWritten/type", {type: "string"}); errors++;
 }
 }
 if(data._dateWritten !== undefined && func0.call(data, "_dateWritten")){
-if(!(func2(data._dateWritten, {instancePath:instancePath+"/_dateWritten",parentData:data,parentDataProperty:"_dateWritten",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func2.errors; else for (const vError of func2.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func2(data._dateWritten, {instancePath:instancePath+"/_dateWritten"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
 }
 if(data.prescriber !== undefined && func0.call(data, "prescriber")){
-if(!(func7(data.prescriber, {instancePath:instancePath+"/prescriber",parentData:data,parentDataProperty:"prescriber",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = func7.errors; else for (const vError of func7.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(func7(data.prescriber, {instancePath:instancePath+"/prescriber"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.lensSpecification !== undefined && func0.call(data, "lensSpecification")){
@@ -1357,33 +834,18 @@ let data28 = data.lensSpecification;
 if(Array.isArray(data28)){
 const len4 = data28.length;
 for(let i4=0; i4<len4; i4++){
-if(!(validate1(data28[i4], {instancePath:instancePath+"/lensSpecification/" + i4,parentData:data28,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate1.errors; else for (const vError of validate1.errors) vErrors.push(vError);
-errors = vErrors.length;
+if(!(validate1(data28[i4], {instancePath:instancePath+"/lensSpecification/" + i4}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/lensSpecification",schemaPath:"#/properties/lensSpecification/type",keyword:"type",params:{type: "array"}};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
+vErrors = addError(vErrors, instancePath+"/lensSpecification", "#/properties/lensSpecification/type", {type: "array"}); errors++;
 }
 }
 }
 else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"}};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
 evaluated0.props = props0;
@@ -1391,3 +853,16 @@ return errors === 0;
 }
 validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
+function addError(vErrors, instancePath, schemaPath, params){
+return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
+}
+function pushError(vErrors, error){
+if(vErrors === null) return [error];
+vErrors.push(error);
+return vErrors;
+}
+function addErrors(vErrors, errors){
+if(vErrors === null) return errors;
+for(const error of errors) vErrors.push(error);
+return vErrors;
+}

@@ -5739,7 +5739,56 @@ return errors === 0;
 }
 validate37.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const obj10 = new Set(["valueBase64Binary", "valueBoolean", "valueCanonical", "valueCode", "valueDate", "valueDateTime", "valueDecimal", "valueId", "valueInstant", "valueInteger", "valueMarkdown", "valueOid", "valuePositiveInt", "valueString", "valueTime", "valueUnsignedInt", "valueUri", "valueUrl", "valueUuid", "valueAddress", "valueAge", "valueAnnotation", "valueAttachment", "valueCodeableConcept", "valueCoding", "valueContactPoint", "valueCount", "valueDistance", "valueDuration", "valueHumanName", "valueIdentifier", "valueMoney", "valuePeriod", "valueQuantity", "valueRange", "valueRatio", "valueReference", "valueSampledData", "valueSignature", "valueTiming", "valueContactDetail", "valueContributor", "valueDataRequirement", "valueExpression", "valueParameterDefinition", "valueRelatedArtifact", "valueTriggerDefinition", "valueUsageContext", "valueDosage", "valueMeta"]);
+const obj10 = new Set(["valueBase64Binary",
+"valueBoolean",
+"valueCanonical",
+"valueCode",
+"valueDate",
+"valueDateTime",
+"valueDecimal",
+"valueId",
+"valueInstant",
+"valueInteger",
+"valueMarkdown",
+"valueOid",
+"valuePositiveInt",
+"valueString",
+"valueTime",
+"valueUnsignedInt",
+"valueUri",
+"valueUrl",
+"valueUuid",
+"valueAddress",
+"valueAge",
+"valueAnnotation",
+"valueAttachment",
+"valueCodeableConcept",
+"valueCoding",
+"valueContactPoint",
+"valueCount",
+"valueDistance",
+"valueDuration",
+"valueHumanName",
+"valueIdentifier",
+"valueMoney",
+"valuePeriod",
+"valueQuantity",
+"valueRange",
+"valueRatio",
+"valueReference",
+"valueSampledData",
+"valueSignature",
+"valueTiming",
+"valueContactDetail",
+"valueContributor",
+"valueDataRequirement",
+"valueExpression",
+"valueParameterDefinition",
+"valueRelatedArtifact",
+"valueTriggerDefinition",
+"valueUsageContext",
+"valueDosage",
+"valueMeta"]);
 
 function validate1(data){
 let vErrors = null;
@@ -6249,7 +6298,25 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "url")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) &&
+(key0 !== "url")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) &&
+(key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) &&
+(key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) &&
+(key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) &&
+(key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) &&
+(key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) &&
+(key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) &&
+(key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) &&
+(key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) &&
+(key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) &&
+(key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) &&
+(key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) &&
+(key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) &&
+(key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) &&
+(key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) &&
+(key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) &&
+(key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) &&
+(key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
 errors++;
 }
 }
@@ -10822,7 +10889,25 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "label")) && (key0 !== "_label")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) &&
+(key0 !== "label")) && (key0 !== "_label")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) &&
+(key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) &&
+(key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) &&
+(key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) &&
+(key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) &&
+(key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) &&
+(key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) &&
+(key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) &&
+(key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) &&
+(key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) &&
+(key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) &&
+(key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) &&
+(key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) &&
+(key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) &&
+(key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) &&
+(key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) &&
+(key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) &&
+(key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
 errors++;
 }
 }
@@ -11419,11 +11504,174 @@ return errors === 0;
 }
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const obj11 = new Set(["defaultValueBase64Binary", "defaultValueBoolean", "defaultValueCanonical", "defaultValueCode", "defaultValueDate", "defaultValueDateTime", "defaultValueDecimal", "defaultValueId", "defaultValueInstant", "defaultValueInteger", "defaultValueMarkdown", "defaultValueOid", "defaultValuePositiveInt", "defaultValueString", "defaultValueTime", "defaultValueUnsignedInt", "defaultValueUri", "defaultValueUrl", "defaultValueUuid", "defaultValueAddress", "defaultValueAge", "defaultValueAnnotation", "defaultValueAttachment", "defaultValueCodeableConcept", "defaultValueCoding", "defaultValueContactPoint", "defaultValueCount", "defaultValueDistance", "defaultValueDuration", "defaultValueHumanName", "defaultValueIdentifier", "defaultValueMoney", "defaultValuePeriod", "defaultValueQuantity", "defaultValueRange", "defaultValueRatio", "defaultValueReference", "defaultValueSampledData", "defaultValueSignature", "defaultValueTiming", "defaultValueContactDetail", "defaultValueContributor", "defaultValueDataRequirement", "defaultValueExpression", "defaultValueParameterDefinition", "defaultValueRelatedArtifact", "defaultValueTriggerDefinition", "defaultValueUsageContext", "defaultValueDosage", "defaultValueMeta"]);
-const obj12 = new Set(["fixedBase64Binary", "fixedBoolean", "fixedCanonical", "fixedCode", "fixedDate", "fixedDateTime", "fixedDecimal", "fixedId", "fixedInstant", "fixedInteger", "fixedMarkdown", "fixedOid", "fixedPositiveInt", "fixedString", "fixedTime", "fixedUnsignedInt", "fixedUri", "fixedUrl", "fixedUuid", "fixedAddress", "fixedAge", "fixedAnnotation", "fixedAttachment", "fixedCodeableConcept", "fixedCoding", "fixedContactPoint", "fixedCount", "fixedDistance", "fixedDuration", "fixedHumanName", "fixedIdentifier", "fixedMoney", "fixedPeriod", "fixedQuantity", "fixedRange", "fixedRatio", "fixedReference", "fixedSampledData", "fixedSignature", "fixedTiming", "fixedContactDetail", "fixedContributor", "fixedDataRequirement", "fixedExpression", "fixedParameterDefinition", "fixedRelatedArtifact", "fixedTriggerDefinition", "fixedUsageContext", "fixedDosage", "fixedMeta"]);
-const obj13 = new Set(["patternBase64Binary", "patternBoolean", "patternCanonical", "patternCode", "patternDate", "patternDateTime", "patternDecimal", "patternId", "patternInstant", "patternInteger", "patternMarkdown", "patternOid", "patternPositiveInt", "patternString", "patternTime", "patternUnsignedInt", "patternUri", "patternUrl", "patternUuid", "patternAddress", "patternAge", "patternAnnotation", "patternAttachment", "patternCodeableConcept", "patternCoding", "patternContactPoint", "patternCount", "patternDistance", "patternDuration", "patternHumanName", "patternIdentifier", "patternMoney", "patternPeriod", "patternQuantity", "patternRange", "patternRatio", "patternReference", "patternSampledData", "patternSignature", "patternTiming", "patternContactDetail", "patternContributor", "patternDataRequirement", "patternExpression", "patternParameterDefinition", "patternRelatedArtifact", "patternTriggerDefinition", "patternUsageContext", "patternDosage", "patternMeta"]);
-const obj14 = new Set(["minValueDate", "minValueDateTime", "minValueInstant", "minValueTime", "minValueDecimal", "minValueInteger", "minValuePositiveInt", "minValueUnsignedInt", "minValueQuantity"]);
-const obj15 = new Set(["maxValueDate", "maxValueDateTime", "maxValueInstant", "maxValueTime", "maxValueDecimal", "maxValueInteger", "maxValuePositiveInt", "maxValueUnsignedInt", "maxValueQuantity"]);
+const obj11 = new Set(["defaultValueBase64Binary",
+"defaultValueBoolean",
+"defaultValueCanonical",
+"defaultValueCode",
+"defaultValueDate",
+"defaultValueDateTime",
+"defaultValueDecimal",
+"defaultValueId",
+"defaultValueInstant",
+"defaultValueInteger",
+"defaultValueMarkdown",
+"defaultValueOid",
+"defaultValuePositiveInt",
+"defaultValueString",
+"defaultValueTime",
+"defaultValueUnsignedInt",
+"defaultValueUri",
+"defaultValueUrl",
+"defaultValueUuid",
+"defaultValueAddress",
+"defaultValueAge",
+"defaultValueAnnotation",
+"defaultValueAttachment",
+"defaultValueCodeableConcept",
+"defaultValueCoding",
+"defaultValueContactPoint",
+"defaultValueCount",
+"defaultValueDistance",
+"defaultValueDuration",
+"defaultValueHumanName",
+"defaultValueIdentifier",
+"defaultValueMoney",
+"defaultValuePeriod",
+"defaultValueQuantity",
+"defaultValueRange",
+"defaultValueRatio",
+"defaultValueReference",
+"defaultValueSampledData",
+"defaultValueSignature",
+"defaultValueTiming",
+"defaultValueContactDetail",
+"defaultValueContributor",
+"defaultValueDataRequirement",
+"defaultValueExpression",
+"defaultValueParameterDefinition",
+"defaultValueRelatedArtifact",
+"defaultValueTriggerDefinition",
+"defaultValueUsageContext",
+"defaultValueDosage",
+"defaultValueMeta"]);
+const obj12 = new Set(["fixedBase64Binary",
+"fixedBoolean",
+"fixedCanonical",
+"fixedCode",
+"fixedDate",
+"fixedDateTime",
+"fixedDecimal",
+"fixedId",
+"fixedInstant",
+"fixedInteger",
+"fixedMarkdown",
+"fixedOid",
+"fixedPositiveInt",
+"fixedString",
+"fixedTime",
+"fixedUnsignedInt",
+"fixedUri",
+"fixedUrl",
+"fixedUuid",
+"fixedAddress",
+"fixedAge",
+"fixedAnnotation",
+"fixedAttachment",
+"fixedCodeableConcept",
+"fixedCoding",
+"fixedContactPoint",
+"fixedCount",
+"fixedDistance",
+"fixedDuration",
+"fixedHumanName",
+"fixedIdentifier",
+"fixedMoney",
+"fixedPeriod",
+"fixedQuantity",
+"fixedRange",
+"fixedRatio",
+"fixedReference",
+"fixedSampledData",
+"fixedSignature",
+"fixedTiming",
+"fixedContactDetail",
+"fixedContributor",
+"fixedDataRequirement",
+"fixedExpression",
+"fixedParameterDefinition",
+"fixedRelatedArtifact",
+"fixedTriggerDefinition",
+"fixedUsageContext",
+"fixedDosage",
+"fixedMeta"]);
+const obj13 = new Set(["patternBase64Binary",
+"patternBoolean",
+"patternCanonical",
+"patternCode",
+"patternDate",
+"patternDateTime",
+"patternDecimal",
+"patternId",
+"patternInstant",
+"patternInteger",
+"patternMarkdown",
+"patternOid",
+"patternPositiveInt",
+"patternString",
+"patternTime",
+"patternUnsignedInt",
+"patternUri",
+"patternUrl",
+"patternUuid",
+"patternAddress",
+"patternAge",
+"patternAnnotation",
+"patternAttachment",
+"patternCodeableConcept",
+"patternCoding",
+"patternContactPoint",
+"patternCount",
+"patternDistance",
+"patternDuration",
+"patternHumanName",
+"patternIdentifier",
+"patternMoney",
+"patternPeriod",
+"patternQuantity",
+"patternRange",
+"patternRatio",
+"patternReference",
+"patternSampledData",
+"patternSignature",
+"patternTiming",
+"patternContactDetail",
+"patternContributor",
+"patternDataRequirement",
+"patternExpression",
+"patternParameterDefinition",
+"patternRelatedArtifact",
+"patternTriggerDefinition",
+"patternUsageContext",
+"patternDosage",
+"patternMeta"]);
+const obj14 = new Set(["minValueDate",
+"minValueDateTime",
+"minValueInstant",
+"minValueTime",
+"minValueDecimal",
+"minValueInteger",
+"minValuePositiveInt",
+"minValueUnsignedInt",
+"minValueQuantity"]);
+const obj15 = new Set(["maxValueDate",
+"maxValueDateTime",
+"maxValueInstant",
+"maxValueTime",
+"maxValueDecimal",
+"maxValueInteger",
+"maxValuePositiveInt",
+"maxValueUnsignedInt",
+"maxValueQuantity"]);
 
 function validate56(data){
 let vErrors = null;
@@ -13604,7 +13852,86 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "path")) && (key0 !== "_path")) && (key0 !== "representation")) && (key0 !== "_representation")) && (key0 !== "sliceName")) && (key0 !== "_sliceName")) && (key0 !== "sliceIsConstraining")) && (key0 !== "_sliceIsConstraining")) && (key0 !== "label")) && (key0 !== "_label")) && (key0 !== "code")) && (key0 !== "slicing")) && (key0 !== "short")) && (key0 !== "_short")) && (key0 !== "definition")) && (key0 !== "_definition")) && (key0 !== "comment")) && (key0 !== "_comment")) && (key0 !== "requirements")) && (key0 !== "_requirements")) && (key0 !== "alias")) && (key0 !== "_alias")) && (key0 !== "min")) && (key0 !== "_min")) && (key0 !== "max")) && (key0 !== "_max")) && (key0 !== "base")) && (key0 !== "contentReference")) && (key0 !== "_contentReference")) && (key0 !== "type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) && (key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) && (key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) && (key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) && (key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) && (key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) && (key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) && (key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) && (key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) && (key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) && (key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) && (key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) && (key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) && (key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) && (key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) && (key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) && (key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) && (key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) && (key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) && (key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) && (key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) && (key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) && (key0 !== "meaningWhenMissing")) && (key0 !== "_meaningWhenMissing")) && (key0 !== "orderMeaning")) && (key0 !== "_orderMeaning")) && (key0 !== "fixedBase64Binary")) && (key0 !== "_fixedBase64Binary")) && (key0 !== "fixedBoolean")) && (key0 !== "_fixedBoolean")) && (key0 !== "fixedCanonical")) && (key0 !== "_fixedCanonical")) && (key0 !== "fixedCode")) && (key0 !== "_fixedCode")) && (key0 !== "fixedDate")) && (key0 !== "_fixedDate")) && (key0 !== "fixedDateTime")) && (key0 !== "_fixedDateTime")) && (key0 !== "fixedDecimal")) && (key0 !== "_fixedDecimal")) && (key0 !== "fixedId")) && (key0 !== "_fixedId")) && (key0 !== "fixedInstant")) && (key0 !== "_fixedInstant")) && (key0 !== "fixedInteger")) && (key0 !== "_fixedInteger")) && (key0 !== "fixedMarkdown")) && (key0 !== "_fixedMarkdown")) && (key0 !== "fixedOid")) && (key0 !== "_fixedOid")) && (key0 !== "fixedPositiveInt")) && (key0 !== "_fixedPositiveInt")) && (key0 !== "fixedString")) && (key0 !== "_fixedString")) && (key0 !== "fixedTime")) && (key0 !== "_fixedTime")) && (key0 !== "fixedUnsignedInt")) && (key0 !== "_fixedUnsignedInt")) && (key0 !== "fixedUri")) && (key0 !== "_fixedUri")) && (key0 !== "fixedUrl")) && (key0 !== "_fixedUrl")) && (key0 !== "fixedUuid")) && (key0 !== "_fixedUuid")) && (key0 !== "fixedAddress")) && (key0 !== "fixedAge")) && (key0 !== "fixedAnnotation")) && (key0 !== "fixedAttachment")) && (key0 !== "fixedCodeableConcept")) && (key0 !== "fixedCoding")) && (key0 !== "fixedContactPoint")) && (key0 !== "fixedCount")) && (key0 !== "fixedDistance")) && (key0 !== "fixedDuration")) && (key0 !== "fixedHumanName")) && (key0 !== "fixedIdentifier")) && (key0 !== "fixedMoney")) && (key0 !== "fixedPeriod")) && (key0 !== "fixedQuantity")) && (key0 !== "fixedRange")) && (key0 !== "fixedRatio")) && (key0 !== "fixedReference")) && (key0 !== "fixedSampledData")) && (key0 !== "fixedSignature")) && (key0 !== "fixedTiming")) && (key0 !== "fixedContactDetail")) && (key0 !== "fixedContributor")) && (key0 !== "fixedDataRequirement")) && (key0 !== "fixedExpression")) && (key0 !== "fixedParameterDefinition")) && (key0 !== "fixedRelatedArtifact")) && (key0 !== "fixedTriggerDefinition")) && (key0 !== "fixedUsageContext")) && (key0 !== "fixedDosage")) && (key0 !== "patternBase64Binary")) && (key0 !== "_patternBase64Binary")) && (key0 !== "patternBoolean")) && (key0 !== "_patternBoolean")) && (key0 !== "patternCanonical")) && (key0 !== "_patternCanonical")) && (key0 !== "patternCode")) && (key0 !== "_patternCode")) && (key0 !== "patternDate")) && (key0 !== "_patternDate")) && (key0 !== "patternDateTime")) && (key0 !== "_patternDateTime")) && (key0 !== "patternDecimal")) && (key0 !== "_patternDecimal")) && (key0 !== "patternId")) && (key0 !== "_patternId")) && (key0 !== "patternInstant")) && (key0 !== "_patternInstant")) && (key0 !== "patternInteger")) && (key0 !== "_patternInteger")) && (key0 !== "patternMarkdown")) && (key0 !== "_patternMarkdown")) && (key0 !== "patternOid")) && (key0 !== "_patternOid")) && (key0 !== "patternPositiveInt")) && (key0 !== "_patternPositiveInt")) && (key0 !== "patternString")) && (key0 !== "_patternString")) && (key0 !== "patternTime")) && (key0 !== "_patternTime")) && (key0 !== "patternUnsignedInt")) && (key0 !== "_patternUnsignedInt")) && (key0 !== "patternUri")) && (key0 !== "_patternUri")) && (key0 !== "patternUrl")) && (key0 !== "_patternUrl")) && (key0 !== "patternUuid")) && (key0 !== "_patternUuid")) && (key0 !== "patternAddress")) && (key0 !== "patternAge")) && (key0 !== "patternAnnotation")) && (key0 !== "patternAttachment")) && (key0 !== "patternCodeableConcept")) && (key0 !== "patternCoding")) && (key0 !== "patternContactPoint")) && (key0 !== "patternCount")) && (key0 !== "patternDistance")) && (key0 !== "patternDuration")) && (key0 !== "patternHumanName")) && (key0 !== "patternIdentifier")) && (key0 !== "patternMoney")) && (key0 !== "patternPeriod")) && (key0 !== "patternQuantity")) && (key0 !== "patternRange")) && (key0 !== "patternRatio")) && (key0 !== "patternReference")) && (key0 !== "patternSampledData")) && (key0 !== "patternSignature")) && (key0 !== "patternTiming")) && (key0 !== "patternContactDetail")) && (key0 !== "patternContributor")) && (key0 !== "patternDataRequirement")) && (key0 !== "patternExpression")) && (key0 !== "patternParameterDefinition")) && (key0 !== "patternRelatedArtifact")) && (key0 !== "patternTriggerDefinition")) && (key0 !== "patternUsageContext")) && (key0 !== "patternDosage")) && (key0 !== "example")) && (key0 !== "minValueDate")) && (key0 !== "_minValueDate")) && (key0 !== "minValueDateTime")) && (key0 !== "_minValueDateTime")) && (key0 !== "minValueInstant")) && (key0 !== "_minValueInstant")) && (key0 !== "minValueTime")) && (key0 !== "_minValueTime")) && (key0 !== "minValueDecimal")) && (key0 !== "_minValueDecimal")) && (key0 !== "minValueInteger")) && (key0 !== "_minValueInteger")) && (key0 !== "minValuePositiveInt")) && (key0 !== "_minValuePositiveInt")) && (key0 !== "minValueUnsignedInt")) && (key0 !== "_minValueUnsignedInt")) && (key0 !== "minValueQuantity")) && (key0 !== "maxValueDate")) && (key0 !== "_maxValueDate")) && (key0 !== "maxValueDateTime")) && (key0 !== "_maxValueDateTime")) && (key0 !== "maxValueInstant")) && (key0 !== "_maxValueInstant")) && (key0 !== "maxValueTime")) && (key0 !== "_maxValueTime")) && (key0 !== "maxValueDecimal")) && (key0 !== "_maxValueDecimal")) && (key0 !== "maxValueInteger")) && (key0 !== "_maxValueInteger")) && (key0 !== "maxValuePositiveInt")) && (key0 !== "_maxValuePositiveInt")) && (key0 !== "maxValueUnsignedInt")) && (key0 !== "_maxValueUnsignedInt")) && (key0 !== "maxValueQuantity")) && (key0 !== "maxLength")) && (key0 !== "_maxLength")) && (key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "constraint")) && (key0 !== "mustSupport")) && (key0 !== "_mustSupport")) && (key0 !== "isModifier")) && (key0 !== "_isModifier")) && (key0 !== "isModifierReason")) && (key0 !== "_isModifierReason")) && (key0 !== "isSummary")) && (key0 !== "_isSummary")) && (key0 !== "binding")) && (key0 !== "mapping")) && (key0 !== "defaultValueMeta")) && (key0 !== "fixedMeta")) && (key0 !== "patternMeta")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") &&
+(key0 !== "extension")) && (key0 !== "modifierExtension")) && (key0 !== "path")) && (key0 !== "_path")) &&
+(key0 !== "representation")) && (key0 !== "_representation")) && (key0 !== "sliceName")) && (key0 !== "_sliceName")) &&
+(key0 !== "sliceIsConstraining")) && (key0 !== "_sliceIsConstraining")) && (key0 !== "label")) && (key0 !== "_label")) &&
+(key0 !== "code")) && (key0 !== "slicing")) && (key0 !== "short")) && (key0 !== "_short")) && (key0 !== "definition")) &&
+(key0 !== "_definition")) && (key0 !== "comment")) && (key0 !== "_comment")) && (key0 !== "requirements")) &&
+(key0 !== "_requirements")) && (key0 !== "alias")) && (key0 !== "_alias")) && (key0 !== "min")) && (key0 !== "_min")) &&
+(key0 !== "max")) && (key0 !== "_max")) && (key0 !== "base")) && (key0 !== "contentReference")) && (key0 !== "_contentReference")) &&
+(key0 !== "type")) && (key0 !== "defaultValueBase64Binary")) && (key0 !== "_defaultValueBase64Binary")) &&
+(key0 !== "defaultValueBoolean")) && (key0 !== "_defaultValueBoolean")) && (key0 !== "defaultValueCanonical")) &&
+(key0 !== "_defaultValueCanonical")) && (key0 !== "defaultValueCode")) && (key0 !== "_defaultValueCode")) &&
+(key0 !== "defaultValueDate")) && (key0 !== "_defaultValueDate")) && (key0 !== "defaultValueDateTime")) &&
+(key0 !== "_defaultValueDateTime")) && (key0 !== "defaultValueDecimal")) && (key0 !== "_defaultValueDecimal")) &&
+(key0 !== "defaultValueId")) && (key0 !== "_defaultValueId")) && (key0 !== "defaultValueInstant")) && (key0 !== "_defaultValueInstant")) &&
+(key0 !== "defaultValueInteger")) && (key0 !== "_defaultValueInteger")) && (key0 !== "defaultValueMarkdown")) &&
+(key0 !== "_defaultValueMarkdown")) && (key0 !== "defaultValueOid")) && (key0 !== "_defaultValueOid")) &&
+(key0 !== "defaultValuePositiveInt")) && (key0 !== "_defaultValuePositiveInt")) && (key0 !== "defaultValueString")) &&
+(key0 !== "_defaultValueString")) && (key0 !== "defaultValueTime")) && (key0 !== "_defaultValueTime")) &&
+(key0 !== "defaultValueUnsignedInt")) && (key0 !== "_defaultValueUnsignedInt")) && (key0 !== "defaultValueUri")) &&
+(key0 !== "_defaultValueUri")) && (key0 !== "defaultValueUrl")) && (key0 !== "_defaultValueUrl")) && (key0 !== "defaultValueUuid")) &&
+(key0 !== "_defaultValueUuid")) && (key0 !== "defaultValueAddress")) && (key0 !== "defaultValueAge")) && (key0 !== "defaultValueAnnotation")) &&
+(key0 !== "defaultValueAttachment")) && (key0 !== "defaultValueCodeableConcept")) && (key0 !== "defaultValueCoding")) &&
+(key0 !== "defaultValueContactPoint")) && (key0 !== "defaultValueCount")) && (key0 !== "defaultValueDistance")) &&
+(key0 !== "defaultValueDuration")) && (key0 !== "defaultValueHumanName")) && (key0 !== "defaultValueIdentifier")) &&
+(key0 !== "defaultValueMoney")) && (key0 !== "defaultValuePeriod")) && (key0 !== "defaultValueQuantity")) &&
+(key0 !== "defaultValueRange")) && (key0 !== "defaultValueRatio")) && (key0 !== "defaultValueReference")) &&
+(key0 !== "defaultValueSampledData")) && (key0 !== "defaultValueSignature")) && (key0 !== "defaultValueTiming")) &&
+(key0 !== "defaultValueContactDetail")) && (key0 !== "defaultValueContributor")) && (key0 !== "defaultValueDataRequirement")) &&
+(key0 !== "defaultValueExpression")) && (key0 !== "defaultValueParameterDefinition")) && (key0 !== "defaultValueRelatedArtifact")) &&
+(key0 !== "defaultValueTriggerDefinition")) && (key0 !== "defaultValueUsageContext")) && (key0 !== "defaultValueDosage")) &&
+(key0 !== "meaningWhenMissing")) && (key0 !== "_meaningWhenMissing")) && (key0 !== "orderMeaning")) && (key0 !== "_orderMeaning")) &&
+(key0 !== "fixedBase64Binary")) && (key0 !== "_fixedBase64Binary")) && (key0 !== "fixedBoolean")) && (key0 !== "_fixedBoolean")) &&
+(key0 !== "fixedCanonical")) && (key0 !== "_fixedCanonical")) && (key0 !== "fixedCode")) && (key0 !== "_fixedCode")) &&
+(key0 !== "fixedDate")) && (key0 !== "_fixedDate")) && (key0 !== "fixedDateTime")) && (key0 !== "_fixedDateTime")) &&
+(key0 !== "fixedDecimal")) && (key0 !== "_fixedDecimal")) && (key0 !== "fixedId")) && (key0 !== "_fixedId")) &&
+(key0 !== "fixedInstant")) && (key0 !== "_fixedInstant")) && (key0 !== "fixedInteger")) && (key0 !== "_fixedInteger")) &&
+(key0 !== "fixedMarkdown")) && (key0 !== "_fixedMarkdown")) && (key0 !== "fixedOid")) && (key0 !== "_fixedOid")) &&
+(key0 !== "fixedPositiveInt")) && (key0 !== "_fixedPositiveInt")) && (key0 !== "fixedString")) && (key0 !== "_fixedString")) &&
+(key0 !== "fixedTime")) && (key0 !== "_fixedTime")) && (key0 !== "fixedUnsignedInt")) && (key0 !== "_fixedUnsignedInt")) &&
+(key0 !== "fixedUri")) && (key0 !== "_fixedUri")) && (key0 !== "fixedUrl")) && (key0 !== "_fixedUrl")) &&
+(key0 !== "fixedUuid")) && (key0 !== "_fixedUuid")) && (key0 !== "fixedAddress")) && (key0 !== "fixedAge")) &&
+(key0 !== "fixedAnnotation")) && (key0 !== "fixedAttachment")) && (key0 !== "fixedCodeableConcept")) && (key0 !== "fixedCoding")) &&
+(key0 !== "fixedContactPoint")) && (key0 !== "fixedCount")) && (key0 !== "fixedDistance")) && (key0 !== "fixedDuration")) &&
+(key0 !== "fixedHumanName")) && (key0 !== "fixedIdentifier")) && (key0 !== "fixedMoney")) && (key0 !== "fixedPeriod")) &&
+(key0 !== "fixedQuantity")) && (key0 !== "fixedRange")) && (key0 !== "fixedRatio")) && (key0 !== "fixedReference")) &&
+(key0 !== "fixedSampledData")) && (key0 !== "fixedSignature")) && (key0 !== "fixedTiming")) && (key0 !== "fixedContactDetail")) &&
+(key0 !== "fixedContributor")) && (key0 !== "fixedDataRequirement")) && (key0 !== "fixedExpression")) && (key0 !== "fixedParameterDefinition")) &&
+(key0 !== "fixedRelatedArtifact")) && (key0 !== "fixedTriggerDefinition")) && (key0 !== "fixedUsageContext")) &&
+(key0 !== "fixedDosage")) && (key0 !== "patternBase64Binary")) && (key0 !== "_patternBase64Binary")) && (key0 !== "patternBoolean")) &&
+(key0 !== "_patternBoolean")) && (key0 !== "patternCanonical")) && (key0 !== "_patternCanonical")) && (key0 !== "patternCode")) &&
+(key0 !== "_patternCode")) && (key0 !== "patternDate")) && (key0 !== "_patternDate")) && (key0 !== "patternDateTime")) &&
+(key0 !== "_patternDateTime")) && (key0 !== "patternDecimal")) && (key0 !== "_patternDecimal")) && (key0 !== "patternId")) &&
+(key0 !== "_patternId")) && (key0 !== "patternInstant")) && (key0 !== "_patternInstant")) && (key0 !== "patternInteger")) &&
+(key0 !== "_patternInteger")) && (key0 !== "patternMarkdown")) && (key0 !== "_patternMarkdown")) && (key0 !== "patternOid")) &&
+(key0 !== "_patternOid")) && (key0 !== "patternPositiveInt")) && (key0 !== "_patternPositiveInt")) && (key0 !== "patternString")) &&
+(key0 !== "_patternString")) && (key0 !== "patternTime")) && (key0 !== "_patternTime")) && (key0 !== "patternUnsignedInt")) &&
+(key0 !== "_patternUnsignedInt")) && (key0 !== "patternUri")) && (key0 !== "_patternUri")) && (key0 !== "patternUrl")) &&
+(key0 !== "_patternUrl")) && (key0 !== "patternUuid")) && (key0 !== "_patternUuid")) && (key0 !== "patternAddress")) &&
+(key0 !== "patternAge")) && (key0 !== "patternAnnotation")) && (key0 !== "patternAttachment")) && (key0 !== "patternCodeableConcept")) &&
+(key0 !== "patternCoding")) && (key0 !== "patternContactPoint")) && (key0 !== "patternCount")) && (key0 !== "patternDistance")) &&
+(key0 !== "patternDuration")) && (key0 !== "patternHumanName")) && (key0 !== "patternIdentifier")) && (key0 !== "patternMoney")) &&
+(key0 !== "patternPeriod")) && (key0 !== "patternQuantity")) && (key0 !== "patternRange")) && (key0 !== "patternRatio")) &&
+(key0 !== "patternReference")) && (key0 !== "patternSampledData")) && (key0 !== "patternSignature")) && (key0 !== "patternTiming")) &&
+(key0 !== "patternContactDetail")) && (key0 !== "patternContributor")) && (key0 !== "patternDataRequirement")) &&
+(key0 !== "patternExpression")) && (key0 !== "patternParameterDefinition")) && (key0 !== "patternRelatedArtifact")) &&
+(key0 !== "patternTriggerDefinition")) && (key0 !== "patternUsageContext")) && (key0 !== "patternDosage")) &&
+(key0 !== "example")) && (key0 !== "minValueDate")) && (key0 !== "_minValueDate")) && (key0 !== "minValueDateTime")) &&
+(key0 !== "_minValueDateTime")) && (key0 !== "minValueInstant")) && (key0 !== "_minValueInstant")) && (key0 !== "minValueTime")) &&
+(key0 !== "_minValueTime")) && (key0 !== "minValueDecimal")) && (key0 !== "_minValueDecimal")) && (key0 !== "minValueInteger")) &&
+(key0 !== "_minValueInteger")) && (key0 !== "minValuePositiveInt")) && (key0 !== "_minValuePositiveInt")) &&
+(key0 !== "minValueUnsignedInt")) && (key0 !== "_minValueUnsignedInt")) && (key0 !== "minValueQuantity")) &&
+(key0 !== "maxValueDate")) && (key0 !== "_maxValueDate")) && (key0 !== "maxValueDateTime")) && (key0 !== "_maxValueDateTime")) &&
+(key0 !== "maxValueInstant")) && (key0 !== "_maxValueInstant")) && (key0 !== "maxValueTime")) && (key0 !== "_maxValueTime")) &&
+(key0 !== "maxValueDecimal")) && (key0 !== "_maxValueDecimal")) && (key0 !== "maxValueInteger")) && (key0 !== "_maxValueInteger")) &&
+(key0 !== "maxValuePositiveInt")) && (key0 !== "_maxValuePositiveInt")) && (key0 !== "maxValueUnsignedInt")) &&
+(key0 !== "_maxValueUnsignedInt")) && (key0 !== "maxValueQuantity")) && (key0 !== "maxLength")) && (key0 !== "_maxLength")) &&
+(key0 !== "condition")) && (key0 !== "_condition")) && (key0 !== "constraint")) && (key0 !== "mustSupport")) &&
+(key0 !== "_mustSupport")) && (key0 !== "isModifier")) && (key0 !== "_isModifier")) && (key0 !== "isModifierReason")) &&
+(key0 !== "_isModifierReason")) && (key0 !== "isSummary")) && (key0 !== "_isSummary")) && (key0 !== "binding")) &&
+(key0 !== "mapping")) && (key0 !== "defaultValueMeta")) && (key0 !== "fixedMeta")) && (key0 !== "patternMeta")){
 errors++;
 }
 }
@@ -15572,7 +15899,25 @@ errors++;
 }
 }
 for(const key0 in data){
-if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "label")) && (key0 !== "_label")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
+if(((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) &&
+(key0 !== "label")) && (key0 !== "_label")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) &&
+(key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) &&
+(key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) &&
+(key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) &&
+(key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) &&
+(key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) &&
+(key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) &&
+(key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) &&
+(key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) &&
+(key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) &&
+(key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) &&
+(key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) &&
+(key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) &&
+(key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) &&
+(key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) &&
+(key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) &&
+(key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) &&
+(key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
 errors++;
 }
 }
@@ -16809,7 +17154,25 @@ errors++;
 }
 }
 for(const key0 in data){
-if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) && (key0 !== "url")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) && (key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) && (key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) && (key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) && (key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) && (key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) && (key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) && (key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) && (key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) && (key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) && (key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) && (key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) && (key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) && (key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) && (key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) && (key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) && (key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) && (key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
+if((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((((key0 !== "id") && (key0 !== "extension")) &&
+(key0 !== "url")) && (key0 !== "valueBase64Binary")) && (key0 !== "_valueBase64Binary")) && (key0 !== "valueBoolean")) &&
+(key0 !== "_valueBoolean")) && (key0 !== "valueCanonical")) && (key0 !== "_valueCanonical")) && (key0 !== "valueCode")) &&
+(key0 !== "_valueCode")) && (key0 !== "valueDate")) && (key0 !== "_valueDate")) && (key0 !== "valueDateTime")) &&
+(key0 !== "_valueDateTime")) && (key0 !== "valueDecimal")) && (key0 !== "_valueDecimal")) && (key0 !== "valueId")) &&
+(key0 !== "_valueId")) && (key0 !== "valueInstant")) && (key0 !== "_valueInstant")) && (key0 !== "valueInteger")) &&
+(key0 !== "_valueInteger")) && (key0 !== "valueMarkdown")) && (key0 !== "_valueMarkdown")) && (key0 !== "valueOid")) &&
+(key0 !== "_valueOid")) && (key0 !== "valuePositiveInt")) && (key0 !== "_valuePositiveInt")) && (key0 !== "valueString")) &&
+(key0 !== "_valueString")) && (key0 !== "valueTime")) && (key0 !== "_valueTime")) && (key0 !== "valueUnsignedInt")) &&
+(key0 !== "_valueUnsignedInt")) && (key0 !== "valueUri")) && (key0 !== "_valueUri")) && (key0 !== "valueUrl")) &&
+(key0 !== "_valueUrl")) && (key0 !== "valueUuid")) && (key0 !== "_valueUuid")) && (key0 !== "valueAddress")) &&
+(key0 !== "valueAge")) && (key0 !== "valueAnnotation")) && (key0 !== "valueAttachment")) && (key0 !== "valueCodeableConcept")) &&
+(key0 !== "valueCoding")) && (key0 !== "valueContactPoint")) && (key0 !== "valueCount")) && (key0 !== "valueDistance")) &&
+(key0 !== "valueDuration")) && (key0 !== "valueHumanName")) && (key0 !== "valueIdentifier")) && (key0 !== "valueMoney")) &&
+(key0 !== "valuePeriod")) && (key0 !== "valueQuantity")) && (key0 !== "valueRange")) && (key0 !== "valueRatio")) &&
+(key0 !== "valueReference")) && (key0 !== "valueSampledData")) && (key0 !== "valueSignature")) && (key0 !== "valueTiming")) &&
+(key0 !== "valueContactDetail")) && (key0 !== "valueContributor")) && (key0 !== "valueDataRequirement")) &&
+(key0 !== "valueExpression")) && (key0 !== "valueParameterDefinition")) && (key0 !== "valueRelatedArtifact")) &&
+(key0 !== "valueTriggerDefinition")) && (key0 !== "valueUsageContext")) && (key0 !== "valueDosage")) && (key0 !== "valueMeta")){
 errors++;
 }
 }
