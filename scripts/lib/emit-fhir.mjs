@@ -2,13 +2,14 @@
 // Emits @cdx/validate's FHIR modules under generated/validators/fhir/ (layout in
 // scripts/lib/fhir-schemas.mjs):
 //
-//   r4/datatypes.cjs, r4/datatypes.twin.cjs   every data type's canonical validator and strict twin
-//   r4/<Type>.cjs, r4/<Type>.twin.cjs         one resource type's, calling into the data types
+//   r4/datatypes.cjs, r4/datatypes.table.cjs  every data type's canonical validator and strict twin table
+//   r4/<Type>.cjs, r4/<Type>.table.cjs        one resource type's, calling into the data types
 //   profiles.cjs                              the service profiles' overlays, by kind
 //   shapes.cjs                                the field maps of every resource type, one shared table
 //   types.cjs                                 the resource types, for the run-time dispatcher
 //
-// A payload loads the data types and the resource types it carries; a valid one only the twins.
+// A payload loads the data types and the resource types it carries; a valid one only the tables
+// (scripts/lib/fhir-tables.mjs), which one interpreter walks.
 import { createAjv } from './ajv.mjs';
 import { moduleKeywords } from './fhir-keywords.mjs';
 import {
@@ -25,9 +26,9 @@ import {
 } from './fhir-schemas.mjs';
 import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
-import { STRICT_BASE, strictTwin } from './strict.mjs';
-import { createTwinAjv } from './twin-ajv.mjs';
-import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutContext, withoutErrorObjects } from './standalone.mjs';
+import { strictTwin } from './strict.mjs';
+import { emitFhirTables } from './fhir-tables.mjs';
+import { localNames, spreadConstants, standalone } from './standalone.mjs';
 
 /** @typedef {import('./schemas.mjs').Entry} Entry */
 /** @typedef {Record<string, any>} Json */
@@ -35,7 +36,7 @@ import { localNames, pruneSchemaConstants, spreadConstants, standalone, withoutC
 const R4_MODULE_DIR = 'fhir/r4';
 
 /**
- * The base definitions of every R4 schema, compiled twice: canonical and strict twin.
+ * The base definitions of every R4 schema: compiled canonical validators, and strict twin tables.
  * @param {Entry[]} entries every schema
  * @returns {Map<string, string>} file (relative to generated/validators/) → code
  */
@@ -46,27 +47,24 @@ function emitBase(entries) {
   // What the modules compile: data type refs out of each resource's file become calls.
   const compiled = r4.map((entry) => (entry === datatypes ? entry : { ...entry, schema: externalizeDatatypes(entry, entries) }));
   const canonical = createAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: false }) });
-  const twin = createTwinAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: true }) });
+  // The strict twins are tables walked by one interpreter (scripts/lib/fhir-tables.mjs), not code.
+  /** @type {{ entry: Entry, twin: Json }[]} */
+  const twins = [];
   for (const entry of compiled) {
     canonical.addSchema(withoutAnnotations(entry.schema));
-    twin.addSchema(withoutAnnotations(strictTwin(entry, compiled)));
+    twins.push({ entry, twin: withoutAnnotations(strictTwin(entry, compiled)) });
   }
   const names = datatypeNames(datatypes);
   /** @type {Map<string, string>} */
-  const files = new Map();
+  const files = emitFhirTables(twins, DATATYPES_REL, R4_MODULE_DIR);
   const defs = (/** @type {string} */ base) => Object.fromEntries(names.map((n) => [n, `${base}#/$defs/${n}`]));
   /** @param {Record<string, string>} names */
   const canonicalCode = (names) => spreadConstants(localNames(standalone(canonical, names)));
-  // A twin reads no schema constant once its errors are gone: pruned again, they go.
-  /** @param {Record<string, string>} names */
-  const twinCode = (names) => spreadConstants(localNames(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(twin, names))))));
   files.set(`${R4_MODULE_DIR}/datatypes.cjs`, canonicalCode(defs(datatypes.id)));
-  files.set(`${R4_MODULE_DIR}/datatypes.twin.cjs`, twinCode(defs(STRICT_BASE + datatypes.rel)));
   for (const entry of compiled) {
     if (entry === datatypes) continue;
     const type = r4Type(entry);
     files.set(`${R4_MODULE_DIR}/${type}.cjs`, canonicalCode({ validate: entry.id }));
-    files.set(`${R4_MODULE_DIR}/${type}.twin.cjs`, twinCode({ validate: STRICT_BASE + entry.rel }));
   }
   return files;
 }
@@ -154,7 +152,7 @@ export function fhirKindModules(kind, entries) {
   if (!serviceTypesOf.has(entries)) serviceTypesOf.set(entries, serviceTypes(entries));
   return {
     module: `${R4_MODULE_DIR}/${base}.cjs`,
-    twinModule: `${R4_MODULE_DIR}/${base}.twin.cjs`,
+    twinModule: `${R4_MODULE_DIR}/${base}.table.cjs`,
     base,
     ...(isProfile(kind.entry) ? { overlay: /** @type {const} */ (true) } : {}),
     ...(serviceTypesOf.get(entries).has(base) ? { service: /** @type {const} */ (true) } : {}),

@@ -1,6 +1,7 @@
 import { KINDS } from './generated/kinds.js';
 import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
 import modules from './modules.cjs';
+import tables from './fhir/table/tables.cjs';
 import { STANDARD_OF } from './cdshooks/standard.js';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
@@ -109,7 +110,8 @@ function ownModule(kind: KindInfo): KindModule {
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
   const overlay = kind.overlay ? generated('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
-  const twin = validators(kind.twinModule).validate as Twin;
+  // The R4 type's table, walked by the interpreter (fhir/table/): its strict twin as data.
+  const twin: Twin = tables.tableTwin(base);
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
@@ -146,9 +148,9 @@ export function holdsResources(kind: KindInfo): boolean {
 
 function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {
   if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
-  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs']);
+  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs', 'fhir/types.cjs', tables.fileOf('datatypes')]);
   if (kind.overlay) files.add('fhir/profiles.cjs');
-  for (const type of resourceTypes) files.add(`fhir/r4/${type}.twin.cjs`).add(`fhir/r4/${type}.cjs`);
+  for (const type of resourceTypes) files.add(tables.fileOf(type)).add(`fhir/r4/${type}.cjs`);
   return [...files];
 }
 

@@ -69,7 +69,7 @@ describe('kinds', () => {
       .filter((d) => d.isFile())
       .map((d) => join(d.parentPath, d.name).slice(dir.length + 1))
       .sort();
-    const shared = ['fhir/profiles.cjs', 'fhir/shapes.cjs', 'fhir/types.cjs', 'fhir/r4/datatypes.cjs', 'fhir/r4/datatypes.twin.cjs', 'rule-options.cjs'];
+    const shared = ['fhir/profiles.cjs', 'fhir/shapes.cjs', 'fhir/types.cjs', 'fhir/r4/datatypes.cjs', 'fhir/r4/datatypes.table.cjs', 'rule-options.cjs'];
     expect(modules).toEqual([...new Set([...kinds.flatMap((k) => [k.module, k.twinModule]), ...shared])].sort());
   });
 

@@ -1,0 +1,112 @@
+// The interpreter of the FHIR type tables: whether a value passes a node, with the strict twin's
+// semantics keyword for keyword (scripts/lib/twin-ajv.mjs reads members as `data.x !== undefined`
+// once the object is proved plain, and so does this). One function for every type, so it stays hot.
+// Unlike the twin it stops at the first failure: a "no" only sends the payload to the exact path.
+// CommonJS, like the rest of the FHIR fast path (fhir/resources.cjs).
+'use strict';
+
+const { choiceForms } = require('../../choice.cjs');
+const { TYPE } = require('./node.cjs');
+
+/** The root node of an R4 resource type's table, or undefined for a type R4 lacks; set by tables.cjs. */
+let rootOf = () => undefined;
+
+/** ajv's type tests: numbers are finite, an integer has no fraction, an object is not an array. */
+function typeMatches(types, data) {
+  switch (typeof data) {
+    case 'string':
+      return (types & TYPE.string) !== 0;
+    case 'boolean':
+      return (types & TYPE.boolean) !== 0;
+    case 'number':
+      if (!isFinite(data)) return false;
+      return (types & TYPE.number) !== 0 || ((types & TYPE.integer) !== 0 && data % 1 === 0);
+    case 'object':
+      if (data === null) return (types & TYPE.null) !== 0;
+      return (types & (Array.isArray(data) ? TYPE.array : TYPE.object)) !== 0;
+    default:
+      return false;
+  }
+}
+
+function stringPasses(node, data, gathered) {
+  if (data.length < node.minUnits) return false;
+  if (node.pattern !== null && !node.pattern.test(data)) return false;
+  if (node.format !== null && !(typeof node.format === 'function' ? node.format(data) : node.format.test(data))) return false;
+  if (node.collect && gathered !== undefined) gathered.references.push(data);
+  return true;
+}
+
+function itemsPass(items, data, gathered) {
+  for (const item of data) if (!accepts(items, item, gathered)) return false;
+  return true;
+}
+
+function objectPasses(node, data, gathered) {
+  if (node.plain) {
+    const proto = Object.getPrototypeOf(data);
+    if (proto !== Object.prototype && proto !== null) return false;
+  }
+  const required = node.required;
+  if (required !== null) for (const name of required) if (data[name] === undefined) return false;
+  const names = node.names;
+  if (names !== null) {
+    const members = node.members;
+    for (let i = 0; i < names.length; i++) {
+      const value = data[names[i]];
+      if (value !== undefined && !accepts(members[i], value, gathered)) return false;
+    }
+  }
+  const choices = node.choices;
+  if (choices !== null) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
+  const closed = node.closed;
+  if (closed !== null) for (const key in data) if (!closed.has(key)) return false;
+  const additional = node.additional;
+  if (additional !== null) {
+    for (const key in data) if ((names === null || !names.includes(key)) && !accepts(additional, data[key], gathered)) return false;
+  }
+  return true;
+}
+
+/** A resource slot: an object whose resourceType is an R4 type, checked as that type (fhir/resources.cjs). */
+function resourcePasses(data, gathered) {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const type = data.resourceType;
+  if (typeof type !== 'string') return false;
+  const root = rootOf(type);
+  return root !== undefined && accepts(root, data, gathered);
+}
+
+/**
+ * Whether `data` passes `node`; `gathered` (or undefined) receives the references met, as a twin's
+ * `this` does.
+ */
+function accepts(node, data, gathered) {
+  if (node.never) return false;
+  if (node.types !== 0 && !typeMatches(node.types, data)) return false;
+  if (node.values !== null && !node.values.has(data)) return false;
+  if (typeof data === 'string') {
+    if (!stringPasses(node, data, gathered)) return false;
+  } else if (typeof data === 'number') {
+    if (isFinite(data) && (data < node.minimum || data > node.maximum)) return false;
+  } else if (typeof data === 'object' && data !== null) {
+    if (Array.isArray(data)) {
+      if (node.items !== null && !itemsPass(node.items, data, gathered)) return false;
+    } else if (!objectPasses(node, data, gathered)) return false;
+    if (node.opaque && gathered !== undefined) gathered.complete = false;
+  }
+  const allOf = node.allOf;
+  if (allOf !== null) for (const part of allOf) if (!accepts(part, data, gathered)) return false;
+  if (node.if !== null && node.then !== null && accepts(node.if, data, undefined) && !accepts(node.then, data, gathered)) return false;
+  if (node.datatype !== null && !accepts(node.datatype, data, gathered)) return false;
+  if (node.resource && !resourcePasses(data, gathered)) return false;
+  return true;
+}
+
+module.exports = {
+  accepts,
+  /** @param {(type: string) => import('./node.cjs').TableNode | undefined} find */
+  setRootOf(find) {
+    rootOf = find;
+  },
+};
