@@ -6,6 +6,9 @@
 //     rest Data Model, CDS Hooks and auth):
 //     ≤ 2 × one process reading and JSON.parse-ing the same files, and ≤ 0.35 × ajv-cli validating the
 //     FHIR files against the official R4 JSON schema plus the others against one Data Model schema
+//   - all 5,306 official R4 examples: ≤ 2 × one process reading and JSON.parse-ing them
+//   - one file cold ≤ 0.6 × ajv-cli validating it against the official R4 schema
+// Each budget is printed with its measured value and target (the speed issue's).
 // Not a test: prints numbers for docs/performance.md. Needs a build (`pnpm build`). Fixtures go to
 // bench/.fixtures/ (gitignored).
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -101,6 +104,26 @@ for (const sub of ['fhir', 'other']) for (const f of readdirSync(join(dir, sub))
 if (n === 0) process.exit(2);
 `;
 
+/** The floor for one folder of JSON files (the R4 examples package). */
+function flatFloor() {
+  const path = join(fixturesRoot, 'floor-flat.mjs');
+  mkdirSync(fixturesRoot, { recursive: true });
+  writeFileSync(path, FLAT_FLOOR);
+  return path;
+}
+const FLAT_FLOOR = `import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+const dir = process.argv[2];
+let n = 0;
+for (const f of readdirSync(dir)) if (f.endsWith('.json')) n += Object.keys(JSON.parse(readFileSync(join(dir, f), 'utf8'))).length;
+if (n === 0) process.exit(2);
+`;
+
+/** A budget line: measured, target, and whether it holds. */
+function budget(what, ratio, target) {
+  console.log(`  ${what}: ${ratio.toFixed(2)}× (target ≤ ${target}×: ${ratio <= target ? 'holds' : 'MISSED'})`);
+}
+
 const cdx = (...args) => [bin, ...args];
 const ajv = (schema, data, refs = []) => [ajvCli, 'validate', '--spec=draft7', '--strict=false', '-c', 'ajv-formats', '-s', schema, ...refs.flatMap((r) => ['-r', r]), '-d', data];
 
@@ -115,6 +138,7 @@ const cold = Object.fromEntries(
       ['FHIR resource (Patient)', cdx(join(valid, 'fhir-patient.json'))],
       ['FHIR resource (an R4 Device)', cdx(join(r4Dir, 'Device-example.json'))],
       ['FHIR bundle (ChargeItemCreate)', cdx(join(valid, 'fhir-chargeitemcreate.json'))],
+      ['ajv-cli, FHIR Patient, official R4 schema', ajv(schema, join(valid, 'fhir-patient.json'))],
       ['node -e 0', ['-e', '0']],
     ],
     RUNS,
@@ -143,5 +167,24 @@ const many = Object.fromEntries(
 const ajvBoth = many['ajv-cli FHIR, official R4 schema (quiet)'] + many['ajv-cli other, one Data Model schema (quiet)'];
 console.log('\n2,000 mixed fixtures (1,334 official R4 examples of clinical and administrative types, 666 Data Model, CDS Hooks and auth):');
 for (const [name, ms] of Object.entries(many)) console.log(`  ${name.replace(' (quiet)', '').padEnd(40)} ${ms.toFixed(0).padStart(6)} ms`);
-console.log(`  cdx-lint ÷ read + JSON.parse: ${(many['cdx-lint'] / many['read + JSON.parse']).toFixed(2)}× (target ≤ 2×)`);
-console.log(`  cdx-lint ÷ ajv-cli (both runs): ${(many['cdx-lint'] / ajvBoth).toFixed(2)}× (target ≤ 0.35×)`);
+
+// The whole R4 examples package (--no-ignore: it sits under node_modules/).
+const corpus = Object.fromEntries(
+  compare(
+    [
+      ['cdx-lint', cdx('--no-ignore', r4Dir)],
+      ['read + JSON.parse', [flatFloor(), r4Dir]],
+    ],
+    Math.max(3, Math.ceil(RUNS / 2)),
+    root,
+  ),
+);
+console.log('\nAll 5,306 official R4 examples (hl7.fhir.r4.examples@4.0.1):');
+for (const [name, ms] of Object.entries(corpus)) console.log(`  ${name.padEnd(40)} ${ms.toFixed(0).padStart(6)} ms`);
+
+console.log('\nBudgets (same run):');
+budget('2,000 mixed fixtures, cdx-lint ÷ read + JSON.parse', many['cdx-lint'] / many['read + JSON.parse'], 2);
+budget('2,000 mixed fixtures, cdx-lint ÷ ajv-cli (both runs)', many['cdx-lint'] / ajvBoth, 0.35);
+budget('5,306 R4 examples, cdx-lint ÷ read + JSON.parse', corpus['cdx-lint'] / corpus['read + JSON.parse'], 2);
+budget('one file cold, FHIR Patient ÷ Data Model message', cold['FHIR resource (Patient)'] / cold['Data Model message'], 1.3);
+budget('one file cold, FHIR Patient ÷ ajv-cli on it', cold['FHIR resource (Patient)'] / cold['ajv-cli, FHIR Patient, official R4 schema'], 0.6);
