@@ -8,6 +8,19 @@
 const { choiceForms } = require('../../choice.cjs');
 const { TYPE } = require('./node.cjs');
 
+/**
+ * Whether `value.__proto__` reads the prototype here (Node's --disable-proto removes or breaks it):
+ * a property load decides the usual plain object, where Object.getPrototypeOf is a call. A JSON
+ * `"__proto__"` member is the object's own and never Object.prototype, so it goes on to the call.
+ */
+const PROTO_ACCESSOR = (() => {
+  try {
+    return {}.__proto__ === Object.prototype;
+  } catch {
+    return false;
+  }
+})();
+
 /** The root node of an R4 resource type's table, or undefined for a type R4 lacks; set by tables.cjs. */
 let rootOf = () => undefined;
 
@@ -42,28 +55,73 @@ function itemsPass(items, data, gathered) {
   return true;
 }
 
+/**
+ * The members of an object proved plain, found by walking its keys (a handful) rather than the
+ * names its node declares (tens), and visited in the node's order, the order in which a twin hands
+ * references over. A key the node lacks fails a closed node.
+ */
+function presentMembersPass(node, data, gathered) {
+  const positions = node.positions;
+  // First the keys alone: known to a closed node, and whether they come in the node's order (they
+  // mostly do), in which case they are visited as they come.
+  let last = -1;
+  let ordered = true;
+  for (const key in data) {
+    const at = positions.get(key);
+    if (at === undefined) {
+      if (node.closed) return false;
+    } else if (at < last) ordered = false;
+    else last = at;
+  }
+  if (last === -1) return true;
+  const members = node.members;
+  if (ordered) {
+    for (const key in data) {
+      const at = positions.get(key);
+      if (at === undefined) continue;
+      const value = data[key];
+      if (value !== undefined && !accepts(members[at], value, gathered)) return false;
+    }
+    return true;
+  }
+  const present = [];
+  for (const key in data) {
+    const at = positions.get(key);
+    if (at !== undefined) present.push(at);
+  }
+  present.sort((a, b) => a - b);
+  const names = node.names;
+  for (const at of present) {
+    const value = data[names[at]];
+    if (value !== undefined && !accepts(members[at], value, gathered)) return false;
+  }
+  return true;
+}
+
+/** Every member the node names, read by name: a subschema in place, whose object its parent proved plain. */
+function namedMembersPass(node, data, gathered) {
+  const { names, members } = node;
+  for (let i = 0; i < names.length; i++) {
+    const value = data[names[i]];
+    if (value !== undefined && !accepts(members[i], value, gathered)) return false;
+  }
+  if (node.closed) for (const key in data) if (!node.positions.has(key)) return false;
+  return true;
+}
+
 function objectPasses(node, data, gathered) {
-  if (node.plain) {
+  if (node.plain && !(PROTO_ACCESSOR && data.__proto__ === Object.prototype)) {
     const proto = Object.getPrototypeOf(data);
     if (proto !== Object.prototype && proto !== null) return false;
   }
   const required = node.required;
   if (required !== null) for (const name of required) if (data[name] === undefined) return false;
-  const names = node.names;
-  if (names !== null) {
-    const members = node.members;
-    for (let i = 0; i < names.length; i++) {
-      const value = data[names[i]];
-      if (value !== undefined && !accepts(members[i], value, gathered)) return false;
-    }
-  }
+  if (!(node.plain ? presentMembersPass(node, data, gathered) : namedMembersPass(node, data, gathered))) return false;
   const choices = node.choices;
   if (choices !== null) for (const forms of choices) if (choiceForms(data, forms) !== null) return false;
-  const closed = node.closed;
-  if (closed !== null) for (const key in data) if (!closed.has(key)) return false;
   const additional = node.additional;
   if (additional !== null) {
-    for (const key in data) if ((names === null || !names.includes(key)) && !accepts(additional, data[key], gathered)) return false;
+    for (const key in data) if (!node.positions.has(key) && !accepts(additional, data[key], gathered)) return false;
   }
   return true;
 }
@@ -95,6 +153,11 @@ function accepts(node, data, gathered) {
     } else if (!objectPasses(node, data, gathered)) return false;
     if (node.opaque && gathered !== undefined) gathered.complete = false;
   }
+  return !node.more || morePasses(node, data, gathered);
+}
+
+/** What few nodes add: subschemas in place, a data type, a resource slot. */
+function morePasses(node, data, gathered) {
   const allOf = node.allOf;
   if (allOf !== null) for (const part of allOf) if (!accepts(part, data, gathered)) return false;
   if (node.if !== null && node.then !== null && accepts(node.if, data, undefined) && !accepts(node.then, data, gathered)) return false;

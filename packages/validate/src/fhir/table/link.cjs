@@ -57,19 +57,32 @@ function link(table) {
     if (raw.p !== undefined) {
       node.names = raw.p.map((entry) => entry[0]);
       node.members = raw.p.map((entry) => at(entry[1]));
+      node.positions = new Map(node.names.map((name, i) => [name, i]));
     }
     if (raw.q !== undefined) node.required = raw.q;
-    if (raw.c === 1) node.closed = new Set(node.names ?? []);
+    if (raw.c === 1) node.closed = true;
     if (raw.a !== undefined) node.additional = at(raw.a);
     if (raw.h !== undefined) node.choices = choiceSets(raw.h);
     if (raw.l !== undefined) node.allOf = raw.l.map(at);
     if (raw.if !== undefined) node.if = at(raw.if);
     if (raw.th !== undefined) node.then = at(raw.th);
     if (raw.d !== undefined) node.datatypeName = raw.d;
+    if (raw.d !== undefined && Object.keys(raw).length === 1) node.alias = true;
     if (raw.r === 1) node.resource = true;
     if (raw.op === 1) node.opaque = true;
+    node.more = node.allOf !== null || (node.if !== null && node.then !== null) || node.datatypeName !== null || node.resource;
   });
   return nodes;
 }
 
-module.exports = { link };
+/** Once data types are resolved: points the uses of a data type alias at the data type's node (one call less each). */
+function skipAliases(nodes) {
+  const target = (node) => (node.alias && node.datatype !== null ? node.datatype : node);
+  for (const node of nodes) {
+    if (node.members.length > 0) node.members = node.members.map(target);
+    if (node.items !== null) node.items = target(node.items);
+    if (node.allOf !== null) node.allOf = node.allOf.map(target);
+  }
+}
+
+module.exports = { link, skipAliases };

@@ -9,6 +9,10 @@
 /** Type bits, as scripts/lib/fhir-tables.mjs writes them. */
 const TYPE = { null: 1, boolean: 2, object: 4, array: 8, number: 16, integer: 32, string: 64 };
 
+/** Shared by the nodes that name no member; never changed (link.cjs gives a node with members its own). */
+const NO_NAMES = Object.freeze([]);
+const NO_POSITIONS = new Map();
+
 /** A node that checks nothing yet; link.cjs fills it in. */
 function tableNode() {
   return {
@@ -34,12 +38,13 @@ function tableNode() {
     // Objects
     /** Prototype must be Object.prototype or null. */
     plain: false,
-    /** Member names and their nodes (same index). */
-    names: null,
-    members: null,
+    /** Member names and their nodes (same index), and each name's index. */
+    names: NO_NAMES,
+    members: NO_NAMES,
+    positions: NO_POSITIONS,
     required: null,
     /** No member other than `names` (unevaluatedProperties: false). */
-    closed: null,
+    closed: false,
     /** The node members `names` lacks are checked against. */
     additional: null,
     /** Choice groups: at most one form of each may be present (a `_form` counts as `form`). */
@@ -51,6 +56,10 @@ function tableNode() {
     /** A data type's node (datatypes table), resolved on first use by name. */
     datatype: null,
     datatypeName: null,
+    /** Whether any of allOf, if/then, a data type, resource is set: most nodes have none. */
+    more: false,
+    /** Nothing but a data type: uses of it go to the data type's node directly. */
+    alias: false,
     /** Any R4 resource, checked as its own resourceType. */
     resource: false,
     /** An object or array here may hold members no schema names: the gathering is incomplete. */

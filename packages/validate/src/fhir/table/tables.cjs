@@ -6,7 +6,7 @@
 
 const modules = require('../../modules.cjs');
 const { accepts, setRootOf } = require('./check.cjs');
-const { link } = require('./link.cjs');
+const { link, skipAliases } = require('./link.cjs');
 
 /** The R4 resource types, loaded with the first table: nothing generated is required here, so a bundler leaves it all to prepare(). */
 let r4Types = null;
@@ -24,6 +24,7 @@ function datatypeTable() {
     const table = modules.load(fileOf('datatypes'));
     datatypes = { names: table.names, nodes: link(table) };
     resolveDatatypes(datatypes.nodes);
+    skipAliases(datatypes.nodes);
   }
   return datatypes;
 }
@@ -47,6 +48,7 @@ function rootOf(type) {
     const table = modules.load(fileOf(type));
     const nodes = link(table);
     resolveDatatypes(nodes);
+    skipAliases(nodes);
     root = nodes[table.root];
     roots.set(type, root);
   }
