@@ -110,8 +110,9 @@ function ownModule(kind: KindInfo): KindModule {
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
   const overlay = kind.overlay ? generated('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
-  // The R4 type's table, walked by the interpreter (fhir/table/): its strict twin as data.
-  const twin: Twin = tables.tableTwin(base);
+  // A type the service carries has a compiled twin; any other its table, walked by the interpreter
+  // (fhir/table/), which compiles once for all of them.
+  const twin: Twin = kind.service ? (validators(kind.twinModule).validate as Twin) : tables.tableTwin(base);
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
@@ -148,11 +149,19 @@ export function holdsResources(kind: KindInfo): boolean {
 
 function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {
   if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
-  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs', 'fhir/types.cjs', tables.fileOf('datatypes')]);
+  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs', 'fhir/types.cjs', tables.fileOf('datatypes'), COMPILED_DATATYPES]);
   if (kind.overlay) files.add('fhir/profiles.cjs');
-  for (const type of resourceTypes) files.add(tables.fileOf(type)).add(`fhir/r4/${type}.cjs`);
+  // A resource a table walks is walked by its type's table too, so a compiled type's table may be read.
+  for (const type of resourceTypes) {
+    files.add(tables.fileOf(type)).add(`fhir/r4/${type}.cjs`);
+    if (COMPILED_TWIN_TYPES.has(type)) files.add(`fhir/r4/${type}.twin.cjs`);
+  }
   return [...files];
 }
+
+/** The R4 types with a compiled strict twin (the service's own; scripts/lib/emit-fhir.mjs), and the data types' module they call. */
+const COMPILED_TWIN_TYPES = new Set((KINDS as readonly KindInfo[]).flatMap((kind) => (kind.service && kind.base !== undefined ? [kind.base] : [])));
+const COMPILED_DATATYPES = 'fhir/r4/datatypes.twin.cjs';
 
 /** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */
 export function loadKind(kind: KindInfo): KindModule {

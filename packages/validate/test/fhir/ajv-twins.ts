@@ -1,8 +1,9 @@
 // The FHIR strict twins as ajv compiles them (scripts/lib/strict.mjs, scripts/lib/twin-ajv.mjs), in
 // process, from the same schemas the generator writes the FHIR tables from: the reference the table
-// interpreter (src/fhir/table/) is compared with. The package ships tables, not these; the calls into
-// the shared data types and the resource dispatch (generated code in the package before) are keywords
-// here that call the other compiled twins on the same gathering (`this`).
+// interpreter (src/fhir/table/) is compared with, for every type (the package ships compiled twins only
+// for the types the service carries); the calls into the shared data types and the resource dispatch
+// (generated code in the shipped twins) are keywords here that call the other compiled twins on the
+// same gathering (`this`).
 import { join } from 'node:path';
 import type { KeywordDefinition } from 'ajv';
 import { DATATYPES_REL, externalizeDatatypes, isR4, withoutAnnotations } from '../../../../scripts/lib/fhir-schemas.mjs';

@@ -2,16 +2,23 @@
 // schemas (./ajv-twins.ts): for every R4 type, the interpreter accepts exactly what the type's twin
 // accepts and hands over the same references, in the same order, with the same completeness.
 // Checked on all official R4 examples (and the fixtures of the types without one), every resource
-// in them as its own type too, and on seeded mutations of a resource of every type.
+// in them as its own type too, and on seeded mutations of a resource of every type. The types the
+// package also ships a compiled twin for (the service's own, which the dispatcher prefers) are checked
+// once more against that shipped module.
+import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import tables from '../../src/fhir/table/tables.cjs';
-import { types } from '../../src/generated/validators/fhir/types.cjs';
+import { twins, types } from '../../src/generated/validators/fhir/types.cjs';
 import { editsOf, fuzzParameters, fuzzTimeout, type Example } from '../support/fuzz.js';
-import { ajvTwins, type Gathering } from './ajv-twins.js';
+import { ajvTwins, type Gathering, type Twin } from './ajv-twins.js';
 import { r4Examples, r4Fixtures, readR4Example, resourcesIn } from './support.js';
 
-const twinOf = ajvTwins();
+const inProcess = ajvTwins();
+const require = createRequire(import.meta.url);
+/** The compiled twin module the package ships for a type the service carries. */
+const shipped = (type: string): Twin => (require(`../../src/generated/validators/fhir/r4/${type}.twin.cjs`) as { validate: Twin }).validate;
+let twinOf = inProcess;
 
 /** Both answers and gatherings for a resource as `type`. */
 function both(type: string, payload: unknown) {
@@ -87,4 +94,27 @@ describe('FHIR tables against the strict twins', () => {
     },
     fuzzTimeout(3),
   );
+
+  it('the shipped compiled twin and the table of a service type: the same answer and gathering on every example of it', () => {
+    twinOf = shipped;
+    try {
+      const failures: string[] = [];
+      const seen = new Set<string>();
+      let accepted = 0;
+      const compiled = new Set<string>(twins);
+      for (const [where, resource] of resources) {
+        const type = String(resource.resourceType);
+        if (!compiled.has(type)) continue;
+        seen.add(type);
+        const { differs, accepted: yes } = difference(type, resource);
+        if (differs) failures.push(`${where}: ${differs}`);
+        else if (yes) accepted++;
+      }
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect([...seen].sort()).toEqual([...compiled].sort());
+      expect(accepted).toBeGreaterThan(100);
+    } finally {
+      twinOf = inProcess;
+    }
+  });
 });
