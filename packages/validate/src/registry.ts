@@ -110,9 +110,9 @@ function ownModule(kind: KindInfo): KindModule {
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
   const overlay = kind.overlay ? generated('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
-  // A type the service carries has a compiled twin; any other its table, walked by the interpreter
-  // (fhir/table/), which compiles once for all of them.
-  const twin: Twin = kind.service ? (validators(kind.twinModule).validate as Twin) : tables.tableTwin(base);
+  // The R4 type's table, walked by the interpreter (fhir/table/), which compiles once for all types; a
+  // type the service carries moves to its compiled twin once it runs hot.
+  const twin: Twin = tables.fastTwin(base);
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
@@ -150,6 +150,7 @@ export function holdsResources(kind: KindInfo): boolean {
 function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {
   if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
   const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs', 'fhir/types.cjs', tables.fileOf('datatypes'), COMPILED_DATATYPES]);
+  if (kind.base !== undefined) files.add(tables.fileOf(kind.base));
   if (kind.overlay) files.add('fhir/profiles.cjs');
   // A resource a table walks is walked by its type's table too, so a compiled type's table may be read.
   for (const type of resourceTypes) {

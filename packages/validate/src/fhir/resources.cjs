@@ -10,23 +10,20 @@
 // CommonJS, like the generated validators that require it.
 'use strict';
 
-const { types, twins } = require('../generated/validators/fhir/types.cjs');
+const { types } = require('../generated/validators/fhir/types.cjs');
 const modules = require('../modules.cjs');
-const { tableTwin } = require('./table/tables.cjs');
+const { fastTwin } = require('./table/tables.cjs');
 
 const R4_TYPES = new Set(types);
-/** The types with a compiled strict twin (the service's own, scripts/lib/emit-fhir.mjs); every type has a table. */
-const COMPILED_TWINS = new Set(twins);
 const loaded = { canonical: new Map(), twin: new Map() };
 
 /** A resource type's generated validator of one flavour; the type is known to be R4. */
 function validatorOf(flavour, type) {
   let validate = loaded[flavour].get(type);
   if (validate === undefined) {
-    // The fast path: the compiled twin of a type the service carries, which V8 specialises as it runs
-    // hot; for any other type its table, walked by the one interpreter (./table/).
-    if (flavour === 'canonical') validate = modules.load(`fhir/r4/${type}.cjs`).validate;
-    else validate = COMPILED_TWINS.has(type) ? modules.load(`fhir/r4/${type}.twin.cjs`).validate : tableTwin(type);
+    // The fast path: the type's table, walked by the one interpreter (./table/), and for a type the
+    // service carries its compiled twin once it runs hot.
+    validate = flavour === 'twin' ? fastTwin(type, (compiled) => loaded.twin.set(type, compiled)) : modules.load(`fhir/r4/${type}.cjs`).validate;
     loaded[flavour].set(type, validate);
   }
   return validate;
