@@ -154,4 +154,18 @@ describe('FHIR table nodes', () => {
     expect(twin.call(gathered, { resourceType: 'Patient', managingOrganization: { reference: 'Organization/1' } })).toBe(true);
     expect(gathered.references).toEqual(['Organization/1']);
   });
+
+  it('a service type moves to its compiled twin after a few hundred validations and answers the same; another type stays on its table', () => {
+    const compiled: string[] = [];
+    const patient = tables.fastTwin('Patient', () => compiled.push('Patient'));
+    const basic = tables.fastTwin('Basic', () => compiled.push('Basic'));
+    for (let i = 0; i < 300; i++) {
+      const gathered = { references: [] as string[], complete: true };
+      expect(patient.call(gathered, { resourceType: 'Patient', managingOrganization: { reference: 'Organization/1' } })).toBe(true);
+      expect(gathered.references).toEqual(['Organization/1']);
+      expect(patient.call(undefined, { resourceType: 'Patient', gender: 3 })).toBe(false);
+      expect(basic.call(undefined, { resourceType: 'Basic', code: { text: 'x' } })).toBe(true);
+    }
+    expect(compiled).toEqual(['Patient']);
+  });
 });
