@@ -34,6 +34,7 @@ export const INTEGRATION = [
   'packages/validate/test/fhir/mutation.test.ts',
   'packages/validate/test/fhir/required-bindings.test.ts',
   'packages/validate/test/fhir/strict-twin-corpus.test.ts',
+  'packages/validate/test/fhir/table-differential.test.ts',
   'packages/validate/test/fhir/types.test.ts',
   'packages/validate/test/generated-drift.test.ts',
   'packages/validate/test/robust-regex.test.ts',

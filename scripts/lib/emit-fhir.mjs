@@ -2,13 +2,18 @@
 // Emits @cdx/validate's FHIR modules under generated/validators/fhir/ (layout in
 // scripts/lib/fhir-schemas.mjs):
 //
-//   r4/datatypes.cjs, r4/datatypes.twin.cjs   every data type's canonical validator and strict twin
-//   r4/<Type>.cjs, r4/<Type>.twin.cjs         one resource type's, calling into the data types
+//   r4/datatypes.cjs, r4/datatypes.table.cjs  every data type's canonical validator and strict twin table
+//   r4/<Type>.cjs, r4/<Type>.table.cjs        one resource type's, calling into the data types
+//   r4/datatypes.twin.cjs, r4/<Type>.twin.cjs the compiled strict twins of the types the service
+//                                             carries (serviceTypes), and of the data types they call
 //   profiles.cjs                              the service profiles' overlays, by kind
 //   shapes.cjs                                the field maps of every resource type, one shared table
 //   types.cjs                                 the resource types, for the run-time dispatcher
 //
-// A payload loads the data types and the resource types it carries; a valid one only the twins.
+// A payload loads the data types and the resource types it carries; a valid one only the strict twins.
+// A twin is a table (scripts/lib/fhir-tables.mjs) walked by one interpreter, which compiles once for
+// every type a corpus meets; the service's own types, validated over and over, also get a compiled
+// twin, which V8 specialises to their properties (docs/performance.md, "FHIR fast path").
 import { createAjv } from './ajv.mjs';
 import { moduleKeywords } from './fhir-keywords.mjs';
 import {
@@ -27,6 +32,7 @@ import { resolveRef } from './resolve.mjs';
 import { buildShapes } from './shape.mjs';
 import { STRICT_BASE, strictTwin } from './strict.mjs';
 import { createTwinAjv } from './twin-ajv.mjs';
+import { emitFhirTables } from './fhir-tables.mjs';
 import {
   LONG_LINE,
   canonicalStandalone,
@@ -44,7 +50,8 @@ import {
 const R4_MODULE_DIR = 'fhir/r4';
 
 /**
- * The base definitions of every R4 schema, compiled twice: canonical and strict twin.
+ * The base definitions of every R4 schema: compiled canonical validators, strict twin tables, and
+ * compiled strict twins of the types the service carries.
  * @param {Entry[]} entries every schema
  * @returns {Map<string, string>} file (relative to generated/validators/) → code
  */
@@ -56,26 +63,32 @@ function emitBase(entries) {
   const compiled = r4.map((entry) => (entry === datatypes ? entry : { ...entry, schema: externalizeDatatypes(entry, entries) }));
   const canonical = createAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: false }) });
   const twin = createTwinAjv({ moduleDir: R4_MODULE_DIR, keywords: moduleKeywords({ twin: true }) });
+  // Every strict twin is a table walked by one interpreter (scripts/lib/fhir-tables.mjs).
+  /** @type {{ entry: Entry, twin: Json }[]} */
+  const twins = [];
   for (const entry of compiled) {
     canonical.addSchema(withoutAnnotations(entry.schema));
-    twin.addSchema(withoutAnnotations(strictTwin(entry, compiled)));
+    const strict = withoutAnnotations(strictTwin(entry, compiled));
+    twin.addSchema(strict);
+    twins.push({ entry, twin: strict });
   }
   const names = datatypeNames(datatypes);
   /** @type {Map<string, string>} */
-  const files = new Map();
+  const files = emitFhirTables(twins, DATATYPES_REL, R4_MODULE_DIR);
   const defs = (/** @type {string} */ base) => Object.fromEntries(names.map((n) => [n, `${base}#/$defs/${n}`]));
   /** @param {Record<string, string>} names */
   const canonicalCode = (names) => spreadConstants(localNames(canonicalStandalone(canonical, names)));
   // A twin reads no schema constant once its errors are gone: pruned again, they go.
   /** @param {Record<string, string>} names */
   const twinCode = (names) => spreadConstants(localNames(pruneSchemaConstants(withoutContext(withoutErrorObjects(standalone(twin, names))))));
+  const hot = compiledTwinTypes(entries);
   files.set(`${R4_MODULE_DIR}/datatypes.cjs`, canonicalCode(defs(datatypes.id)));
   files.set(`${R4_MODULE_DIR}/datatypes.twin.cjs`, twinCode(defs(STRICT_BASE + datatypes.rel)));
   for (const entry of compiled) {
     if (entry === datatypes) continue;
     const type = r4Type(entry);
     files.set(`${R4_MODULE_DIR}/${type}.cjs`, canonicalCode({ validate: entry.id }));
-    files.set(`${R4_MODULE_DIR}/${type}.twin.cjs`, twinCode({ validate: STRICT_BASE + entry.rel }));
+    if (hot.has(type)) files.set(`${R4_MODULE_DIR}/${type}.twin.cjs`, twinCode({ validate: STRICT_BASE + entry.rel }));
   }
   return files;
 }
@@ -176,11 +189,24 @@ export function emitFhir(entries, kinds) {
   );
   files.set('fhir/shapes.cjs', emitShapes(entries));
   const types = entries.filter((e) => isR4(e) && e.rel !== DATATYPES_REL).map(r4Type);
-  files.set('fhir/types.cjs', `exports.types = ${JSON.stringify(types, null, 1)};`);
+  const twins = types.filter((type) => compiledTwinTypes(entries).has(type));
+  files.set('fhir/types.cjs', `exports.types = ${JSON.stringify(types, null, 1)};\nexports.twins = ${JSON.stringify(twins, null, 1)};`);
   return files;
 }
 
 const serviceTypesOf = new WeakMap();
+
+/**
+ * The R4 types whose strict twin is also compiled: those the service carries (its profiles' bases and
+ * the types their bundle entries dispatch to), validated in every message; the dispatcher
+ * (packages/validate/src/fhir/resources.cjs) prefers the compiled twin where there is one.
+ * @param {Entry[]} entries
+ * @returns {Set<string>}
+ */
+export function compiledTwinTypes(entries) {
+  if (!serviceTypesOf.has(entries)) serviceTypesOf.set(entries, serviceTypes(entries));
+  return serviceTypesOf.get(entries);
+}
 
 /**
  * What the registry says of a FHIR kind: the R4 type it is validated as, whether a profile overlay
@@ -192,12 +218,12 @@ const serviceTypesOf = new WeakMap();
 export function fhirKindModules(kind, entries) {
   const base = isR4(kind.entry) ? r4Type(kind.entry) : overlayOf(kind.entry, entries).base;
   if (!base) throw new Error(`${kind.entry.rel}: a FHIR kind's profile extends an R4 resource (allOf: [{ $ref: "../r4/<Type>.schema.json" }])`);
-  if (!serviceTypesOf.has(entries)) serviceTypesOf.set(entries, serviceTypes(entries));
+  const service = compiledTwinTypes(entries).has(base);
   return {
     module: `${R4_MODULE_DIR}/${base}.cjs`,
-    twinModule: `${R4_MODULE_DIR}/${base}.twin.cjs`,
+    twinModule: `${R4_MODULE_DIR}/${base}.${service ? 'twin' : 'table'}.cjs`,
     base,
     ...(isProfile(kind.entry) ? { overlay: /** @type {const} */ (true) } : {}),
-    ...(serviceTypesOf.get(entries).has(base) ? { service: /** @type {const} */ (true) } : {}),
+    ...(service ? { service: /** @type {const} */ (true) } : {}),
   };
 }

@@ -44,7 +44,7 @@ describe('localNames', () => {
     const after = emitFhir(edited, []);
     expect([...after.keys()].filter((path) => after.get(path) !== before.get(path)).sort()).toEqual([
       'fhir/r4/Account.cjs',
-      'fhir/r4/Account.twin.cjs',
+      'fhir/r4/Account.table.cjs',
       'fhir/shapes.cjs',
     ]);
   });

@@ -41,8 +41,6 @@ const NOT_JSON: Readonly<Record<string, string>> = {
  * examples run (the test fails while a listed page's examples all pass).
  */
 const PENDING: Readonly<Record<string, string>> = {
-  'assertion-claims': 'claims checked as auth/ClientAssertionClaims, a kind the page cannot name',
-  'date-range': 'a fragment that needs its kind',
   'unpublished-payload': 'informational: the message it reports on has no correct form (the rule is turned off instead)',
 };
 

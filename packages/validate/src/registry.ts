@@ -1,6 +1,7 @@
 import { KINDS } from './generated/kinds.js';
 import { withFhirShapes, type FhirShapes } from './fhir/embedded.js';
 import modules from './modules.cjs';
+import tables from './fhir/table/tables.cjs';
 import { standardOf } from './cdshooks/standard.js';
 import type { KindInfo } from './kind-info.js';
 import type { Shape, ShapeNode } from './shape.js';
@@ -109,7 +110,9 @@ function ownModule(kind: KindInfo): KindModule {
  */
 function fhirModule(kind: KindInfo, base: string): KindModule {
   const overlay = kind.overlay ? generated('fhir/profiles.cjs', 'overlays', kind.id) : undefined;
-  const twin = validators(kind.twinModule).validate as Twin;
+  // The R4 type's table, walked by the interpreter (fhir/table/), which compiles once for all types; a
+  // type the service carries moves to its compiled twin once it runs hot.
+  const twin: Twin = tables.fastTwin(base);
   let exact: ExactModule | undefined;
   const load = (): ExactModule => {
     const shapes = validators('fhir/shapes.cjs') as unknown as FhirShapes;
@@ -148,11 +151,20 @@ export function holdsResources(kind: KindInfo): boolean {
 
 function ownModulesOf(kind: KindInfo, resourceTypes: readonly string[]): string[] {
   if (kind.base === undefined && !kind.resources) return [...new Set([kind.twinModule, kind.module])];
-  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs']);
+  const files = new Set([kind.twinModule, kind.module, 'fhir/shapes.cjs', 'fhir/types.cjs', tables.fileOf('datatypes'), COMPILED_DATATYPES]);
+  if (kind.base !== undefined) files.add(tables.fileOf(kind.base));
   if (kind.overlay) files.add('fhir/profiles.cjs');
-  for (const type of resourceTypes) files.add(`fhir/r4/${type}.twin.cjs`).add(`fhir/r4/${type}.cjs`);
+  // A resource a table walks is walked by its type's table too, so a compiled type's table may be read.
+  for (const type of resourceTypes) {
+    files.add(tables.fileOf(type)).add(`fhir/r4/${type}.cjs`);
+    if (COMPILED_TWIN_TYPES.has(type)) files.add(`fhir/r4/${type}.twin.cjs`);
+  }
   return [...files];
 }
+
+/** The R4 types with a compiled strict twin (the service's own; scripts/lib/emit-fhir.mjs), and the data types' module they call. */
+const COMPILED_TWIN_TYPES = new Set((KINDS as readonly KindInfo[]).flatMap((kind) => (kind.service && kind.base !== undefined ? [kind.base] : [])));
+const COMPILED_DATATYPES = 'fhir/r4/datatypes.twin.cjs';
 
 /** Loads a kind's validators on first use, so start-up pays only for the kinds actually seen. */
 export function loadKind(kind: KindInfo): KindModule {

@@ -74,11 +74,14 @@ describe('kinds', () => {
       'fhir/shapes.cjs',
       'fhir/types.cjs',
       'fhir/r4/datatypes.cjs',
+      'fhir/r4/datatypes.table.cjs',
       'fhir/r4/datatypes.twin.cjs',
       'rule-options.cjs',
       'defs.cjs',
     ];
-    expect(modules).toEqual([...new Set([...kinds.flatMap((k) => [k.module, k.twinModule]), ...shared])].sort());
+    // Every R4 type has a table (a table walks the resources it contains by their tables), beside its compiled twin if it has one.
+    const tables = kinds.flatMap((k) => (k.base === undefined ? [] : [`fhir/r4/${k.base}.table.cjs`]));
+    expect(modules).toEqual([...new Set([...kinds.flatMap((k) => [k.module, k.twinModule]), ...tables, ...shared])].sort());
   });
 
   it('no example or cases file names a kind that does not exist', () => {

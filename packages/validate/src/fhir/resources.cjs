@@ -12,6 +12,7 @@
 
 const { types } = require('../generated/validators/fhir/types.cjs');
 const modules = require('../modules.cjs');
+const { fastTwin } = require('./table/tables.cjs');
 
 const R4_TYPES = new Set(types);
 const loaded = { canonical: new Map(), twin: new Map() };
@@ -20,7 +21,9 @@ const loaded = { canonical: new Map(), twin: new Map() };
 function validatorOf(flavour, type) {
   let validate = loaded[flavour].get(type);
   if (validate === undefined) {
-    validate = modules.load(`fhir/r4/${type}${flavour === 'twin' ? '.twin' : ''}.cjs`).validate;
+    // The fast path: the type's table, walked by the one interpreter (./table/), and for a type the
+    // service carries its compiled twin once it runs hot.
+    validate = flavour === 'twin' ? fastTwin(type, (compiled) => loaded.twin.set(type, compiled)) : modules.load(`fhir/r4/${type}.cjs`).validate;
     loaded[flavour].set(type, validate);
   }
   return validate;

@@ -148,3 +148,27 @@ exports.types = [
  "VerificationResult",
  "VisionPrescription"
 ];
+exports.twins = [
+ "Account",
+ "AllergyIntolerance",
+ "Bundle",
+ "ChargeItem",
+ "Composition",
+ "Condition",
+ "Coverage",
+ "DocumentReference",
+ "Encounter",
+ "Goal",
+ "Location",
+ "MedicationRequest",
+ "MessageHeader",
+ "Observation",
+ "Organization",
+ "Patient",
+ "Practitioner",
+ "PractitionerRole",
+ "Procedure",
+ "RelatedPerson",
+ "ServiceRequest",
+ "Specimen"
+];

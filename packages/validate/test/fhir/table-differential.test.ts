@@ -1,0 +1,120 @@
+// The FHIR fast path as tables (src/fhir/table/) against the strict twins ajv compiles from the same
+// schemas (./ajv-twins.ts): for every R4 type, the interpreter accepts exactly what the type's twin
+// accepts and hands over the same references, in the same order, with the same completeness.
+// Checked on all official R4 examples (and the fixtures of the types without one), every resource
+// in them as its own type too, and on seeded mutations of a resource of every type. The types the
+// package also ships a compiled twin for (the service's own, which the dispatcher prefers) are checked
+// once more against that shipped module.
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import tables from '../../src/fhir/table/tables.cjs';
+import { twins, types } from '../../src/generated/validators/fhir/types.cjs';
+import { editsOf, fuzzParameters, fuzzTimeout, type Example } from '../support/fuzz.js';
+import { ajvTwins, type Gathering, type Twin } from './ajv-twins.js';
+import { r4Examples, r4Fixtures, readR4Example, resourcesIn } from './support.js';
+
+const inProcess = ajvTwins();
+const require = createRequire(import.meta.url);
+/** The compiled twin module the package ships for a type the service carries. */
+const shipped = (type: string): Twin => (require(`../../src/generated/validators/fhir/r4/${type}.twin.cjs`) as { validate: Twin }).validate;
+let twinOf = inProcess;
+
+/** Both answers and gatherings for a resource as `type`. */
+function both(type: string, payload: unknown) {
+  const [byTwin, byTable]: Gathering[] = [
+    { references: [], complete: true },
+    { references: [], complete: true },
+  ];
+  const twin = twinOf(type).call(byTwin, payload);
+  const table = tables.tableTwin(type).call(byTable, payload);
+  return { twin, table, byTwin, byTable };
+}
+
+/** What differs (undefined: nothing), and whether the table accepted. The gathering counts only when both accept, as validate() reads it. */
+function difference(type: string, payload: unknown): { differs?: string; accepted: boolean } {
+  const { twin, table, byTwin, byTable } = both(type, payload);
+  if (twin !== table) return { differs: `twin ${twin}, table ${table}`, accepted: table };
+  if (twin && JSON.stringify(byTwin) !== JSON.stringify(byTable)) {
+    return { differs: `gathered ${JSON.stringify(byTwin)} by the twin, ${JSON.stringify(byTable)} by the table`, accepted: table };
+  }
+  return { accepted: table };
+}
+
+const R4 = new Set(types);
+/** Every resource of the corpus as its own type: the examples, what they contain, and the fixtures. */
+function corpus(): [string, Record<string, unknown>][] {
+  const out: [string, Record<string, unknown>][] = [];
+  for (const file of r4Examples()) {
+    for (const [pointer, resource] of resourcesIn(readR4Example(file))) if (R4.has(String(resource.resourceType))) out.push([`${file}${pointer}`, resource]);
+  }
+  for (const [type, resource] of r4Fixtures()) out.push([`fixture ${type}`, resource]);
+  return out;
+}
+
+describe('FHIR tables against the strict twins', () => {
+  const resources = corpus();
+
+  it('the same answer and the same gathering on every official R4 example, of every type', () => {
+    const failures: string[] = [];
+    let accepted = 0;
+    for (const [where, resource] of resources) {
+      const type = String(resource.resourceType);
+      const { differs, accepted: yes } = difference(type, resource);
+      if (differs) failures.push(`${where}: ${differs}`);
+      else if (yes) accepted++;
+    }
+    expect(failures.slice(0, 10)).toEqual([]);
+    expect(new Set(resources.map(([, r]) => r.resourceType)).size).toBe(R4.size);
+    // Not vacuous: nearly every official example passes both.
+    expect(accepted).toBeGreaterThan(resources.length * 0.9);
+  });
+
+  it(
+    'the same answer and the same gathering on seeded mutations of a resource of every type',
+    () => {
+      const bases = new Map<string, Example>();
+      for (const [, resource] of resources) {
+        const type = String(resource.resourceType);
+        if (!bases.has(type)) bases.set(type, { kind: `fhir/${type}` as Example['kind'], payload: resource });
+      }
+      const seen = { accepted: 0, rejected: 0 };
+      fc.assert(
+        fc.property(editsOf([...bases.values()]), ({ example, payload }) => {
+          const type = example.kind.slice('fhir/'.length);
+          const { differs, accepted } = difference(type, payload);
+          expect(differs, type).toBeUndefined();
+          if (accepted) seen.accepted++;
+          else seen.rejected++;
+        }),
+        fuzzParameters(28),
+      );
+      expect(seen.accepted).toBeGreaterThan(0);
+      expect(seen.rejected).toBeGreaterThan(0);
+    },
+    fuzzTimeout(3),
+  );
+
+  it('the shipped compiled twin and the table of a service type: the same answer and gathering on every example of it', () => {
+    twinOf = shipped;
+    try {
+      const failures: string[] = [];
+      const seen = new Set<string>();
+      let accepted = 0;
+      const compiled = new Set<string>(twins);
+      for (const [where, resource] of resources) {
+        const type = String(resource.resourceType);
+        if (!compiled.has(type)) continue;
+        seen.add(type);
+        const { differs, accepted: yes } = difference(type, resource);
+        if (differs) failures.push(`${where}: ${differs}`);
+        else if (yes) accepted++;
+      }
+      expect(failures.slice(0, 10)).toEqual([]);
+      expect([...seen].sort()).toEqual([...compiled].sort());
+      expect(accepted).toBeGreaterThan(100);
+    } finally {
+      twinOf = inProcess;
+    }
+  });
+});
