@@ -62,6 +62,9 @@ const shared = {
   // No test races the clock: this only ends a run that hangs, with a margin no machine's load eats.
   testTimeout: 600_000,
   hookTimeout: 600_000,
+  // expect.poll gives up after 1 s by default: a browser check in a worker on a loaded machine takes
+  // longer. A poll still ends as soon as it holds; this is only how long it may wait.
+  expect: { poll: { timeout: 120_000 } },
 };
 
 /**
