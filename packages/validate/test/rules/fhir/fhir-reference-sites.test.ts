@@ -26,6 +26,18 @@ function transaction(edit: (entries: Json[]) => void = () => {}): Json {
 
 const resourceOf = (entries: Json[], i: number) => entries[i]!.resource as Json;
 
+/**
+ * A transaction carrying a bundle whose Encounter's subject is a Medication of that inner bundle: a
+ * urn:uuid the root's entries do not have, so only the inner bundle's entries tell its type.
+ */
+function nestedBundle(): Json {
+  const inner = transaction((entries) => {
+    resourceOf(entries, 1).subject = { reference: uuid(50) };
+    entries.push({ fullUrl: uuid(50), resource: { resourceType: 'Medication' } });
+  });
+  return transaction((entries) => entries.push({ fullUrl: uuid(99), resource: { ...inner, type: 'collection' } }));
+}
+
 /** fhir-reference's findings, and how many walks of the references validate() made. */
 function run(payload: Json) {
   const before = referenceWalks.count;
@@ -75,10 +87,17 @@ describe('fhir-reference from the gathered References', () => {
   });
 
   it('walks for a bundle below the root, whose entries resolve among their own', () => {
-    const inner = transaction((entries) => (resourceOf(entries, 1).subject = { reference: uuid(2) }));
-    const payload = transaction((entries) => entries.push({ fullUrl: uuid(99), resource: { ...inner, type: 'collection' } }));
-    const { findings, walks } = run(payload);
+    const { findings, walks } = run(nestedBundle());
     expect(walks).toBeGreaterThan(0);
     expect(findings).toContainEqual(['wrongTarget', '/entry/9/resource/entry/1/resource/subject/reference']);
+  });
+
+  it('decides the same once the compiled twins have taken over from the tables', () => {
+    // Past the tables' tier-up (fhir/table/tables.cjs), Bundle, Patient, Encounter and Observation run compiled.
+    for (let i = 0; i < 300; i++) validate(transaction());
+    expect(run(transaction())).toEqual({ findings: [], walks: 0 });
+    const nested = run(nestedBundle());
+    expect(nested.walks).toBeGreaterThan(0);
+    expect(nested.findings).toContainEqual(['wrongTarget', '/entry/9/resource/entry/1/resource/subject/reference']);
   });
 });
