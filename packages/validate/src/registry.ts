@@ -39,6 +39,13 @@ export interface ExactModule {
 export interface Gathered {
   references: string[];
   complete: boolean;
+  /**
+   * When given: each Reference object met, followed by its element as R4 names it (`Observation.subject`),
+   * the Reference's own members before it.
+   */
+  sites?: unknown[];
+  /** Set when a Bundle below the root was met: its entries resolve references among their own. */
+  nested?: boolean;
 }
 
 /** A generated strict twin: it gathers into the object it is called on (`this`), if any. */
