@@ -3,9 +3,9 @@
 // element the constraints of its path (Patient.contact) and of its data type (Period), compiled once.
 // A constraint fails when its expression gives `false`; an empty result is no failure (nothing to
 // judge), and one the engine cannot evaluate on this payload is skipped.
-import { pointerToken } from '../../finding.js';
 import type { Evaluator, FhirPathEngine, FhirPathModel } from './engine.js';
 import { lacks } from './guard.js';
+import { checkContained, extensionParts, isEmptyElement, NOT_DOMAIN, Path, walkMember, walkResource, walkValue, type NativeReport } from './native.js';
 import { NATIVE_TYPED } from './native-typed.js';
 import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
 
@@ -75,6 +75,8 @@ interface Child {
   /** Checks of the member's own path (beside its data type's). */
   readonly checks: readonly Check[];
   readonly contained: boolean;
+  /** Its key is `extension` or `modifierExtension` (ext-1). */
+  readonly extension: boolean;
   /** A required binding of a CodeableConcept element. */
   readonly binding: RequiredCoding | undefined;
 }
@@ -92,8 +94,12 @@ const layoutsByTable = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Ma
 const resourceTypes = new Set<string>();
 
 class Walk {
-  readonly #segments: (string | number)[] = [];
+  readonly path = new Path();
   readonly #model: FhirPathModel;
+  /** Where the native checks report, when this walk makes them too (a schema-clean payload). */
+  #native: NativeReport | undefined;
+  /** The walk's own findings while the native checks make theirs: reported after them, as two walks would. */
+  #deferred: { invariant: Invariant | undefined; binding: RequiredCoding | undefined; pointer: string }[] | undefined;
   readonly #layouts: Map<string, Layout>;
   /** `%rootResource`: the resource that is not contained in another (a bundle entry's is its own). */
   #root: Json | undefined;
@@ -102,7 +108,9 @@ class Walk {
     readonly byPath: ReadonlyMap<string, readonly Invariant[]>,
     readonly report: FhirPathReport,
     readonly reportBinding: BindingReport,
+    native?: NativeReport,
   ) {
+    this.#native = native;
     this.#model = engine.model;
     let layouts = layoutsByTable.get(byPath);
     if (!layouts) layoutsByTable.set(byPath, (layouts = new Map<string, Layout>()));
@@ -110,9 +118,31 @@ class Walk {
   }
 
   pointer(): string {
-    let out = '';
-    for (const s of this.#segments) out += `/${typeof s === 'number' ? s : pointerToken(s)}`;
-    return out;
+    return this.path.pointer();
+  }
+
+  #fail(invariant: Invariant): void {
+    if (this.#deferred) this.#deferred.push({ invariant, binding: undefined, pointer: this.pointer() });
+    else this.report(invariant, this.pointer());
+  }
+
+  #failBinding(binding: RequiredCoding): void {
+    if (this.#deferred) this.#deferred.push({ invariant: undefined, binding, pointer: this.pointer() });
+    else this.reportBinding(binding, this.pointer());
+  }
+
+  /** Walks a payload, native checks included when asked, and reports the walk's own findings after theirs. */
+  run(payload: Json): void {
+    if (!this.#native) {
+      this.resource(payload, false);
+      return;
+    }
+    this.#deferred = [];
+    this.resource(payload, false);
+    for (const { invariant, binding, pointer } of this.#deferred) {
+      if (invariant) this.report(invariant, pointer);
+      else this.reportBinding(binding!, pointer);
+    }
   }
 
   #checks(path: string): readonly Check[] {
@@ -153,13 +183,15 @@ class Walk {
         found = choice.type;
       }
     } else if (typeof found !== 'string') found = found.code;
+    const extension = key === 'extension' || key === 'modifierExtension';
     if (found === undefined) child = null;
-    else if (found === 'Resource') child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), binding: undefined };
-    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, binding: undefined };
+    else if (found === 'Resource')
+      child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined };
+    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, extension, binding: undefined };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
       const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
-      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false, binding };
+      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false, extension, binding };
     }
     layout.children.set(key, child);
     return child;
@@ -167,7 +199,15 @@ class Walk {
 
   resource(resource: Json, contained: boolean): void {
     const type = resource.resourceType;
-    if (typeof type !== 'string' || !this.#isResourceType(type)) return;
+    const native = this.#native;
+    if (typeof type !== 'string' || !this.#isResourceType(type)) {
+      if (native) walkResource(resource, this.path, native, contained);
+      return;
+    }
+    if (native && !contained && !NOT_DOMAIN.has(type)) {
+      const list = resource.contained;
+      if (Array.isArray(list) && list.length > 0) checkContained(resource, list, this.path, native);
+    }
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
     this.#element(resource, type, resource);
@@ -188,7 +228,7 @@ class Walk {
       if (anyAbsent(node, check.guards)) continue;
       const verdict = check.native?.(node, resource);
       if (verdict !== undefined) {
-        if (!verdict) this.report(check.invariant, this.pointer());
+        if (!verdict) this.#fail(check.invariant);
         continue;
       }
       const fn = evaluatorOf(check.invariant, this.engine);
@@ -199,7 +239,7 @@ class Walk {
       } catch {
         continue;
       }
-      if (result.length === 1 && result[0] === false) this.report(check.invariant, this.pointer());
+      if (result.length === 1 && result[0] === false) this.#fail(check.invariant);
     }
   }
 
@@ -207,33 +247,63 @@ class Walk {
   #element(node: Json, type: string, resource: Json): void {
     const layout = this.#layout(type);
     if (layout.checks.length > 0) this.#run(layout.checks, node, resource);
+    const native = this.#native;
     for (const key in node) {
-      if (key === 'resourceType' || key.charCodeAt(0) === 95) continue;
-      const child = this.#childOf(layout, type, key);
-      if (!child || (child.kind === 'primitive' && child.checks.length === 0)) continue;
       const value = node[key];
-      this.#segments.push(key);
+      // What the walk does not type (`_name` siblings, members R4 does not define, primitives' values)
+      // the native checks still walk, untyped, as their own walk would.
+      const typed = key !== 'resourceType' && key.charCodeAt(0) !== 95;
+      const child = typed ? this.#childOf(layout, type, key) : null;
+      if (native && (!child || child.kind === 'primitive') && typeof value === 'object' && value !== null) walkMember(node, key, value, this.path, native);
+      if (!child || (child.kind === 'primitive' && child.checks.length === 0)) continue;
+      this.path.push(key);
       if (Array.isArray(value)) {
         for (let i = 0; i < value.length; i++) {
-          this.#segments.push(i);
-          this.#child(value[i], child, resource);
-          this.#segments.pop();
+          this.path.push(i);
+          this.#child(value[i], child, resource, node, i);
+          this.path.pop();
         }
-      } else this.#child(value, child, resource);
-      this.#segments.pop();
+      } else this.#child(value, child, resource, node, undefined);
+      this.path.pop();
     }
   }
 
-  #child(value: unknown, child: Child, resource: Json): void {
+  #child(value: unknown, child: Child, resource: Json, parent: Json, index: number | undefined): void {
     if (value === null || value === undefined) return;
     if (child.kind === 'primitive') this.#run(child.checks, value, resource);
     else if (!isObject(value)) return;
-    else if (child.kind === 'resource') this.resource(value, child.contained);
-    else {
-      if (child.checks.length > 0) this.#run(child.checks, value, resource);
-      if (child.binding && !codedFrom(value, child.binding)) this.reportBinding(child.binding, this.pointer());
-      this.#element(value, child.type, resource);
+    else if (child.kind === 'resource') {
+      const native = this.#native;
+      if (native && typeof value.resourceType !== 'string')
+        walkValue(value, child.path.slice(child.path.lastIndexOf('.') + 1), false, parent, index, this.path, native);
+      else this.resource(value, child.contained);
+    } else {
+      const native = this.#native;
+      if (native) {
+        // A resource where R4 has an element (a schema error elsewhere) is one to the native checks; an
+        // empty element is ele-1's and no further: below either, the walk goes on without them.
+        const resourceType = typeof value.resourceType === 'string';
+        if (resourceType || isEmptyElement(value)) {
+          if (resourceType) walkResource(value, this.path, native, false);
+          else native('ele-1', this.pointer());
+          this.#native = undefined;
+          this.#complex(value, child, resource);
+          this.#native = native;
+          return;
+        }
+        if (child.extension) {
+          const { extensions, value: hasValue } = extensionParts(value);
+          if (extensions === hasValue) native('ext-1', this.pointer());
+        }
+      }
+      this.#complex(value, child, resource);
     }
+  }
+
+  #complex(value: Json, child: Child, resource: Json): void {
+    if (child.checks.length > 0) this.#run(child.checks, value, resource);
+    if (child.binding && !codedFrom(value, child.binding)) this.#failBinding(child.binding);
+    this.#element(value, child.type, resource);
   }
 }
 
@@ -262,5 +332,21 @@ export function checkFhirPathInvariants(
   report: FhirPathReport,
   reportBinding: BindingReport,
 ): void {
-  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding).resource(payload, false);
+  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding).run(payload);
+}
+
+/**
+ * The native invariants (native.ts) and the FHIRPath ones in one walk of a schema-clean payload: the
+ * typed walk makes the native checks at the elements it meets and walks the rest untyped. The same
+ * findings, in the same order, as checkNativeInvariants and then checkFhirPathInvariants.
+ */
+export function checkInvariants(
+  payload: unknown,
+  byPath: ReadonlyMap<string, readonly Invariant[]>,
+  engine: FhirPathEngine,
+  reportNative: NativeReport,
+  report: FhirPathReport,
+  reportBinding: BindingReport,
+): void {
+  if (isObject(payload)) new Walk(engine, byPath, report, reportBinding, reportNative).run(payload);
 }
