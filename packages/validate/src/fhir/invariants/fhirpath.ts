@@ -4,7 +4,7 @@
 // A constraint fails when its expression gives `false`; an empty result is no failure (nothing to
 // judge), and one the engine cannot evaluate on this payload is skipped.
 import type { Evaluator, FhirPathEngine, FhirPathModel } from './engine.js';
-import { lacks } from './guard.js';
+import { lacksChoice } from './guard.js';
 import { checkContained, extensionParts, isEmptyElement, NOT_DOMAIN, Path, walkMember, walkResource, walkValue, type NativeReport } from './native.js';
 import { NATIVE_TYPED } from './native-typed.js';
 import { requiredCoding, type Invariant, type RequiredCoding } from './table.js';
@@ -79,16 +79,44 @@ interface Child {
   readonly extension: boolean;
   /** A required binding of a CodeableConcept element. */
   readonly binding: RequiredCoding | undefined;
+  /** Complex: the layout of `type`, once met. */
+  layout: Layout | undefined;
 }
 
 /** A type as the walk meets it: its own checks and its members, each worked out once. */
 interface Layout {
+  readonly type: string;
   readonly checks: readonly Check[];
   readonly children: Map<string, Child | null>;
+  /**
+   * Whether a member of a primitive type may have checks: without, a member whose value is no object
+   * (a string, number, boolean) has nothing for the walk to do, and is passed without being looked up.
+   */
+  readonly primitiveChecks: boolean;
 }
 
-/** Per constraint table (errors only, or with warnings): the layouts of the types met so far. */
-const layoutsByTable = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Map<string, Layout>>();
+/** What the walk keeps per constraint table (errors only, or with warnings). */
+interface Table {
+  /** The layouts of the types met so far. */
+  readonly layouts: Map<string, Layout>;
+  /** The types and backbone paths some member of which has checks of its own path. */
+  readonly parents: ReadonlySet<string>;
+}
+
+const tables = new WeakMap<ReadonlyMap<string, readonly Invariant[]>, Table>();
+
+/** Where a member's own checks may be: the parents of the table's element paths, and of the paths defined elsewhere that have some. */
+function tableOf(byPath: ReadonlyMap<string, readonly Invariant[]>, model: FhirPathModel): Table {
+  let table = tables.get(byPath);
+  if (!table) {
+    const parents = new Set<string>();
+    const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
+    for (const path of byPath.keys()) parents.add(parentOf(path));
+    for (const [written, path] of Object.entries(model.pathsDefinedElsewhere)) if (byPath.has(path)) parents.add(parentOf(written));
+    tables.set(byPath, (table = { layouts: new Map(), parents }));
+  }
+  return table;
+}
 
 /** The model's resource types met so far. */
 const resourceTypes = new Set<string>();
@@ -100,7 +128,7 @@ class Walk {
   #native: NativeReport | undefined;
   /** The walk's own findings while the native checks make theirs: reported after them, as two walks would. */
   #deferred: { invariant: Invariant | undefined; binding: RequiredCoding | undefined; pointer: string }[] | undefined;
-  readonly #layouts: Map<string, Layout>;
+  readonly #table: Table;
   /** `%rootResource`: the resource that is not contained in another (a bundle entry's is its own). */
   #root: Json | undefined;
   constructor(
@@ -112,9 +140,7 @@ class Walk {
   ) {
     this.#native = native;
     this.#model = engine.model;
-    let layouts = layoutsByTable.get(byPath);
-    if (!layouts) layoutsByTable.set(byPath, (layouts = new Map<string, Layout>()));
-    this.#layouts = layouts;
+    this.#table = tableOf(byPath, this.#model);
   }
 
   pointer(): string {
@@ -160,18 +186,25 @@ class Walk {
   }
 
   #layout(type: string): Layout {
-    let layout = this.#layouts.get(type);
+    const layouts = this.#table.layouts;
+    let layout = layouts.get(type);
     if (!layout) {
       // A resource type also has the constraints of DomainResource (dom-6), when it is one.
       const domain = `${type}.contained` in this.#model.path2Type ? this.#checks('DomainResource') : [];
-      this.#layouts.set(type, (layout = { checks: [...this.#checks(type), ...domain], children: new Map() }));
+      const primitiveChecks = this.#table.parents.has(type);
+      layouts.set(type, (layout = { type, checks: [...this.#checks(type), ...domain], children: new Map(), primitiveChecks }));
     }
     return layout;
   }
 
-  #childOf(layout: Layout, type: string, key: string): Child | null {
-    let child = layout.children.get(key);
-    if (child !== undefined) return child;
+  #childOf(layout: Layout, key: string): Child | null {
+    const child = layout.children.get(key);
+    return child === undefined ? this.#newChild(layout, key) : child;
+  }
+
+  #newChild(layout: Layout, key: string): Child | null {
+    let child: Child | null;
+    const type = layout.type;
     const model = this.#model;
     const written = `${type}.${key}`;
     let path = model.pathsDefinedElsewhere[written] ?? written;
@@ -186,12 +219,22 @@ class Walk {
     const extension = key === 'extension' || key === 'modifierExtension';
     if (found === undefined) child = null;
     else if (found === 'Resource')
-      child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined };
-    else if (isPrimitive(found)) child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, extension, binding: undefined };
+      child = { path, kind: 'resource', type: found, checks: [], contained: path.endsWith('.contained'), extension, binding: undefined, layout: undefined };
+    else if (isPrimitive(found))
+      child = { path, kind: 'primitive', type: found, checks: this.#checks(path), contained: false, extension, binding: undefined, layout: undefined };
     else {
       const backbone = found === 'BackboneElement' || found === 'Element';
       const binding = found === 'CodeableConcept' ? requiredCoding(path) : undefined;
-      child = { path, kind: 'complex', type: backbone ? path : found, checks: backbone ? [] : this.#checks(path), contained: false, extension, binding };
+      child = {
+        path,
+        kind: 'complex',
+        type: backbone ? path : found,
+        checks: backbone ? [] : this.#checks(path),
+        contained: false,
+        extension,
+        binding,
+        layout: undefined,
+      };
     }
     layout.children.set(key, child);
     return child;
@@ -210,7 +253,7 @@ class Walk {
     }
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
-    this.#element(resource, type, resource);
+    this.#element(resource, this.#layout(type), resource);
     this.#root = root;
   }
 
@@ -243,17 +286,19 @@ class Walk {
     }
   }
 
-  /** An element of complex type: `type` is its data type, or its definition's path for a backbone element. */
-  #element(node: Json, type: string, resource: Json): void {
-    const layout = this.#layout(type);
+  /** An element of complex type: `layout` is its data type's, or its definition path's for a backbone element. */
+  #element(node: Json, layout: Layout, resource: Json): void {
     if (layout.checks.length > 0) this.#run(layout.checks, node, resource);
     const native = this.#native;
+    const primitiveChecks = layout.primitiveChecks;
     for (const key in node) {
       const value = node[key];
+      // A string, number or boolean: a primitive's value (or a schema error); nothing to do without checks.
+      if (!primitiveChecks && (typeof value !== 'object' || value === null)) continue;
       // What the walk does not type (`_name` siblings, members R4 does not define, primitives' values)
       // the native checks still walk, untyped, as their own walk would.
       const typed = key !== 'resourceType' && key.charCodeAt(0) !== 95;
-      const child = typed ? this.#childOf(layout, type, key) : null;
+      const child = typed ? this.#childOf(layout, key) : null;
       if (native && (!child || child.kind === 'primitive') && typeof value === 'object' && value !== null) walkMember(node, key, value, this.path, native);
       if (!child || (child.kind === 'primitive' && child.checks.length === 0)) continue;
       this.path.push(key);
@@ -303,7 +348,7 @@ class Walk {
   #complex(value: Json, child: Child, resource: Json): void {
     if (child.checks.length > 0) this.#run(child.checks, value, resource);
     if (child.binding && !codedFrom(value, child.binding)) this.#failBinding(child.binding);
-    this.#element(value, child.type, resource);
+    this.#element(value, (child.layout ??= this.#layout(child.type)), resource);
   }
 }
 
@@ -312,7 +357,7 @@ function anyAbsent(node: unknown, guards: readonly Guard[]): boolean {
   if (guards.length === 0 || typeof node !== 'object' || node === null) return false;
   const record = node as Json;
   for (const guard of guards) {
-    if (record[guard.name] === undefined && record[guard.extensions] === undefined && (!guard.choice || lacks(record, guard.name))) return true;
+    if (record[guard.name] === undefined && record[guard.extensions] === undefined && (!guard.choice || lacksChoice(record, guard.name))) return true;
   }
   return false;
 }
