@@ -93,12 +93,16 @@ interface Layout {
    * (a string, number, boolean) has nothing for the walk to do, and is passed without being looked up.
    */
   readonly primitiveChecks: boolean;
+  /** A resource type that is a DomainResource to the native checks (dom-2…dom-5 on its contained ones). */
+  readonly domain: boolean;
 }
 
 /** What the walk keeps per constraint table (errors only, or with warnings). */
 interface Table {
   /** The layouts of the types met so far. */
   readonly layouts: Map<string, Layout>;
+  /** The same, of the resource types met so far, by `resourceType` (R4's names only). */
+  readonly resources: Map<string, Layout>;
   /** The types and backbone paths some member of which has checks of its own path. */
   readonly parents: ReadonlySet<string>;
 }
@@ -113,13 +117,10 @@ function tableOf(byPath: ReadonlyMap<string, readonly Invariant[]>, model: FhirP
     const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
     for (const path of byPath.keys()) parents.add(parentOf(path));
     for (const [written, path] of Object.entries(model.pathsDefinedElsewhere)) if (byPath.has(path)) parents.add(parentOf(written));
-    tables.set(byPath, (table = { layouts: new Map(), parents }));
+    tables.set(byPath, (table = { layouts: new Map(), resources: new Map(), parents }));
   }
   return table;
 }
-
-/** The model's resource types met so far. */
-const resourceTypes = new Set<string>();
 
 class Walk {
   readonly path = new Path();
@@ -192,7 +193,7 @@ class Walk {
       // A resource type also has the constraints of DomainResource (dom-6), when it is one.
       const domain = `${type}.contained` in this.#model.path2Type ? this.#checks('DomainResource') : [];
       const primitiveChecks = this.#table.parents.has(type);
-      layouts.set(type, (layout = { type, checks: [...this.#checks(type), ...domain], children: new Map(), primitiveChecks }));
+      layouts.set(type, (layout = { type, checks: [...this.#checks(type), ...domain], children: new Map(), primitiveChecks, domain: !NOT_DOMAIN.has(type) }));
     }
     return layout;
   }
@@ -243,27 +244,28 @@ class Walk {
   resource(resource: Json, contained: boolean): void {
     const type = resource.resourceType;
     const native = this.#native;
-    if (typeof type !== 'string' || !this.#isResourceType(type)) {
+    const layout = typeof type === 'string' ? (this.#table.resources.get(type) ?? this.#resourceLayout(type)) : undefined;
+    if (!layout) {
       if (native) walkResource(resource, this.path, native, contained);
       return;
     }
-    if (native && !contained && !NOT_DOMAIN.has(type)) {
+    if (native && !contained && layout.domain) {
       const list = resource.contained;
       if (Array.isArray(list) && list.length > 0) checkContained(resource, list, this.path, native);
     }
     const root = this.#root;
     if (!contained || !root) this.#root = resource;
-    this.#element(resource, this.#layout(type), resource);
+    this.#element(resource, layout, resource);
     this.#root = root;
   }
 
-  /** Whether the model knows `type` as a resource (asked once per type name, not per resource). */
-  #isResourceType(type: string): boolean {
-    if (resourceTypes.has(type)) return true;
-    // Only R4's names are kept (a payload's made-up type names would grow the set without bound).
-    const known = `${type}.id` in this.#model.path2Type;
-    if (known) resourceTypes.add(type);
-    return known;
+  /** The layout of a resource type the model knows (asked once per type name, not per resource). */
+  #resourceLayout(type: string): Layout | undefined {
+    // Only R4's names are kept (a payload's made-up type names would grow the map without bound).
+    if (!(`${type}.id` in this.#model.path2Type)) return undefined;
+    const layout = this.#layout(type);
+    this.#table.resources.set(type, layout);
+    return layout;
   }
 
   #run(checks: readonly Check[], node: unknown, resource: Json): void {
