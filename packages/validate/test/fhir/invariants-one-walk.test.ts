@@ -66,6 +66,9 @@ const firstString = (node: Json): string | undefined => Object.keys(node).find((
 const MUTATIONS: ((target: Json, parent: Json, key: string | number, next: () => number, root: Json) => void)[] = [
   (_t, parent, key) => void (parent[key] = {}),
   (_t, parent, key) => void (parent[key] = { id: 'x' }),
+  // An `id` that is itself an object: of an otherwise empty element (ele-1 there, nothing below), and of one with members.
+  (_t, parent, key) => void (parent[key] = { id: { id: {} } }),
+  (t) => void (t.id = { extension: [{}] }),
   (t) => {
     const name = firstString(t);
     if (name) t[`_${name}`] = { id: 'a' };
