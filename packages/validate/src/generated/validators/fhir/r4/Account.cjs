@@ -2,34 +2,127 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["active","inactive","entered-in-error","on-hold","unknown"]}}};
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Period"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func13 = require("./datatypes.cjs")["Period"];
+const func14 = require("./datatypes.cjs")["Reference"];
+
+const func15 = require("./datatypes.cjs")["member_76d1179e4f"];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.coverage === undefined) || (!(func0.call(data, "coverage")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "coverage"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.coverage !== undefined && func0.call(data, "coverage")){
+if(!(func14(data.coverage, {instancePath:instancePath+"/coverage"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.priority !== undefined && func0.call(data, "priority")){
+if(!(func15(data.priority, {instancePath:instancePath+"/priority"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data._priority !== undefined && func0.call(data, "_priority")){
+if(!(func4(data._priority, {instancePath:instancePath+"/_priority"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func16 = require("./datatypes.cjs")["member_7cb541e84f"];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.party === undefined) || (!(func0.call(data, "party")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "party"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.party !== undefined && func0.call(data, "party")){
+if(!(func14(data.party, {instancePath:instancePath+"/party"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.onHold !== undefined && func0.call(data, "onHold")){
+if(!(func16(data.onHold, {instancePath:instancePath+"/onHold"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._onHold !== undefined && func0.call(data, "_onHold")){
+if(!(func4(data._onHold, {instancePath:instancePath+"/_onHold"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.period !== undefined && func0.call(data, "period")){
+if(!(func13(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Account.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -57,11 +150,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -70,275 +158,109 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.type = true;
-props0.name = true;
-props0._name = true;
-props0.subject = true;
-props0.servicePeriod = true;
-props0.coverage = true;
-props0.owner = true;
-props0.description = true;
-props0._description = true;
-props0.guarantor = true;
-props0.partOf = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Account" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Account"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!(((((data17 === "active") || (data17 === "inactive")) || (data17 === "entered-in-error")) || (data17 === "on-hold")) || (data17 === "unknown"))){
+let data13 = data.status;
+if(!(((((data13 === "active") || (data13 === "inactive")) || (data13 === "entered-in-error")) || (data13 === "on-hold")) || (data13 === "unknown"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data20 = data.name;
-if(typeof data20 === "string"){
-if(func8(data20) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-let data22 = data.subject;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data22[i4], {instancePath:instancePath+"/subject/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subject", "#/properties/subject/type", {type: "array"}); errors++;
-}
-}
-if(data.servicePeriod !== undefined && func0.call(data, "servicePeriod")){
-if(!(func10(data.servicePeriod, {instancePath:instancePath+"/servicePeriod"}))){
+if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.servicePeriod !== undefined && func0.call(data, "servicePeriod")){
+if(!(func13(data.servicePeriod, {instancePath:instancePath+"/servicePeriod"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
 if(data.coverage !== undefined && func0.call(data, "coverage")){
-let data25 = data.coverage;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-let data26 = data25[i5];
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if((data26.coverage === undefined) || (!(func0.call(data26, "coverage")))){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/required", {missingProperty: "coverage"}); errors++;
-}
-if(data26.id !== undefined && func0.call(data26, "id")){
-let data27 = data26.id;
-if(typeof data27 === "string"){
-if(func8(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/id", "#/$defs/Account_Coverage/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data26.extension !== undefined && func0.call(data26, "extension")){
-let data28 = data26.extension;
-if(Array.isArray(data28)){
-const len6 = data28.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data28[i6], {instancePath:instancePath+"/coverage/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/extension", "#/$defs/Account_Coverage/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
-let data30 = data26.modifierExtension;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data30[i7], {instancePath:instancePath+"/coverage/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/modifierExtension", "#/$defs/Account_Coverage/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data26.coverage !== undefined && func0.call(data26, "coverage")){
-if(!(func9(data26.coverage, {instancePath:instancePath+"/coverage/" + i5+"/coverage"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data26.priority !== undefined && func0.call(data26, "priority")){
-let data33 = data26.priority;
-if(!(((typeof data33 == "number") && (!(data33 % 1) && !isNaN(data33))) && (isFinite(data33)))){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/type", {type: "integer"}); errors++;
-}
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 2147483647 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data33 < 1 || isNaN(data33)){
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5+"/priority", "#/$defs/Account_Coverage/properties/priority/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data26._priority !== undefined && func0.call(data26, "_priority")){
-if(!(func2(data26._priority, {instancePath:instancePath+"/coverage/" + i5+"/_priority"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/coverage/" + i5, "#/$defs/Account_Coverage/type", {type: "object"}); errors++;
+let data20 = data.coverage;
+if(Array.isArray(data20)){
+const len0 = data20.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data20[i0], {instancePath:instancePath+"/coverage/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -347,98 +269,27 @@ vErrors = addError(vErrors, instancePath+"/coverage", "#/properties/coverage/typ
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func9(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func14(data.owner, {instancePath:instancePath+"/owner"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-let data36 = data.description;
-if(typeof data36 === "string"){
-if(func8(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
+if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.guarantor !== undefined && func0.call(data, "guarantor")){
-let data38 = data.guarantor;
-if(Array.isArray(data38)){
-const len8 = data38.length;
-for(let i8=0; i8<len8; i8++){
-let data39 = data38[i8];
-if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
-if((data39.party === undefined) || (!(func0.call(data39, "party")))){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/required", {missingProperty: "party"}); errors++;
-}
-if(data39.id !== undefined && func0.call(data39, "id")){
-let data40 = data39.id;
-if(typeof data40 === "string"){
-if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/id", "#/$defs/Account_Guarantor/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data39.extension !== undefined && func0.call(data39, "extension")){
-let data41 = data39.extension;
-if(Array.isArray(data41)){
-const len9 = data41.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data41[i9], {instancePath:instancePath+"/guarantor/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/extension", "#/$defs/Account_Guarantor/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data39.modifierExtension !== undefined && func0.call(data39, "modifierExtension")){
-let data43 = data39.modifierExtension;
-if(Array.isArray(data43)){
-const len10 = data43.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data43[i10], {instancePath:instancePath+"/guarantor/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/modifierExtension", "#/$defs/Account_Guarantor/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data39.party !== undefined && func0.call(data39, "party")){
-if(!(func9(data39.party, {instancePath:instancePath+"/guarantor/" + i8+"/party"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data39.onHold !== undefined && func0.call(data39, "onHold")){
-if(typeof data39.onHold !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8+"/onHold", "#/$defs/Account_Guarantor/properties/onHold/type", {type: "boolean"}); errors++;
-}
-}
-if(data39._onHold !== undefined && func0.call(data39, "_onHold")){
-if(!(func2(data39._onHold, {instancePath:instancePath+"/guarantor/" + i8+"/_onHold"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data39.period !== undefined && func0.call(data39, "period")){
-if(!(func10(data39.period, {instancePath:instancePath+"/guarantor/" + i8+"/period"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/guarantor/" + i8, "#/$defs/Account_Guarantor/type", {type: "object"}); errors++;
+let data25 = data.guarantor;
+if(Array.isArray(data25)){
+const len1 = data25.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data25[i1], {instancePath:instancePath+"/guarantor/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -447,8 +298,8 @@ vErrors = addError(vErrors, instancePath+"/guarantor", "#/properties/guarantor/t
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-if(!(func9(data.partOf, {instancePath:instancePath+"/partOf"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func14(data.partOf, {instancePath:instancePath+"/partOf"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
@@ -456,10 +307,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

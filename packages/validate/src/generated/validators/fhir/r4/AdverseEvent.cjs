@@ -3,161 +3,111 @@
 exports.validate = validate0;
 const schema0 = {"properties":{"actuality":{"enum":["actual","potential"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["Identifier"];
+const func10 = require("./datatypes.cjs")["member_796295fe1b"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
 
+const func15 = require("./datatypes.cjs")["member_f0ebe3aa93"];
 
-const func9 = require("ajv/dist/runtime/ucs2length").default;
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.assessment !== undefined && func0.call(data, "assessment")){
+if(!(func11(data.assessment, {instancePath:instancePath+"/assessment"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.productRelatedness !== undefined && func0.call(data, "productRelatedness")){
+if(!(func15(data.productRelatedness, {instancePath:instancePath+"/productRelatedness"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data._productRelatedness !== undefined && func0.call(data, "_productRelatedness")){
+if(!(func4(data._productRelatedness, {instancePath:instancePath+"/_productRelatedness"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.author !== undefined && func0.call(data, "author")){
+if(!(func12(data.author, {instancePath:instancePath+"/author"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.method !== undefined && func0.call(data, "method")){
+if(!(func11(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.instance === undefined) || (!(func0.call(data, "instance")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "instance"}); errors++;
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func15(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
-if(!(func8(data.instance, {instancePath:instancePath+"/instance"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.instance, {instancePath:instancePath+"/instance"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.causality !== undefined && func0.call(data, "causality")){
-let data6 = data.causality;
-if(Array.isArray(data6)){
-const len2 = data6.length;
-for(let i2=0; i2<len2; i2++){
-let data7 = data6[i2];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.id !== undefined && func0.call(data7, "id")){
-let data8 = data7.id;
-if(typeof data8 === "string"){
-if(func9(data8) < 1){
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/id", "#/$defs/AdverseEvent_Causality/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/id", "#/$defs/AdverseEvent_Causality/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data7.extension !== undefined && func0.call(data7, "extension")){
-let data9 = data7.extension;
-if(Array.isArray(data9)){
-const len3 = data9.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data9[i3], {instancePath:instancePath+"/causality/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/extension", "#/$defs/AdverseEvent_Causality/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data7.modifierExtension !== undefined && func0.call(data7, "modifierExtension")){
-let data11 = data7.modifierExtension;
-if(Array.isArray(data11)){
-const len4 = data11.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data11[i4], {instancePath:instancePath+"/causality/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/modifierExtension", "#/$defs/AdverseEvent_Causality/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data7.assessment !== undefined && func0.call(data7, "assessment")){
-if(!(func7(data7.assessment, {instancePath:instancePath+"/causality/" + i2+"/assessment"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data7.productRelatedness !== undefined && func0.call(data7, "productRelatedness")){
-let data14 = data7.productRelatedness;
-if(typeof data14 === "string"){
-if(func9(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/productRelatedness", "#/$defs/AdverseEvent_Causality/properties/productRelatedness/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/causality/" + i2+"/productRelatedness", "#/$defs/AdverseEvent_Causality/properties/productRelatedness/type", {type: "string"}); errors++;
-}
-}
-if(data7._productRelatedness !== undefined && func0.call(data7, "_productRelatedness")){
-if(!(func2(data7._productRelatedness, {instancePath:instancePath+"/causality/" + i2+"/_productRelatedness"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data7.author !== undefined && func0.call(data7, "author")){
-if(!(func8(data7.author, {instancePath:instancePath+"/causality/" + i2+"/author"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data7.method !== undefined && func0.call(data7, "method")){
-if(!(func7(data7.method, {instancePath:instancePath+"/causality/" + i2+"/method"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/causality/" + i2, "#/$defs/AdverseEvent_Causality/type", {type: "object"}); errors++;
+let data4 = data.causality;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data4[i0], {instancePath:instancePath+"/causality/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -169,33 +119,15 @@ vErrors = addError(vErrors, instancePath+"/causality", "#/properties/causality/t
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
+validate2.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "instance": true,
-  "causality": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AdverseEvent.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -223,11 +155,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.actuality = true;
-props0._actuality = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -239,306 +166,169 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.actuality = true;
-props0._actuality = true;
-props0.category = true;
-props0.event = true;
-props0.subject = true;
-props0.encounter = true;
-props0.date = true;
-props0._date = true;
-props0.detected = true;
-props0._detected = true;
-props0.recordedDate = true;
-props0._recordedDate = true;
-props0.resultingCondition = true;
-props0.location = true;
-props0.seriousness = true;
-props0.severity = true;
-props0.outcome = true;
-props0.recorder = true;
-props0.contributor = true;
-props0.suspectEntity = true;
-props0.subjectMedicalHistory = true;
-props0.referenceDocument = true;
-props0.study = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AdverseEvent" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AdverseEvent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+}
+}
 if(data.actuality !== undefined && func0.call(data, "actuality")){
-let data16 = data.actuality;
-if(!((data16 === "actual") || (data16 === "potential"))){
+let data13 = data.actuality;
+if(!((data13 === "actual") || (data13 === "potential"))){
 vErrors = addError(vErrors, instancePath+"/actuality", "#/properties/actuality/enum", {allowedValues: schema0.properties.actuality.enum}); errors++;
 }
 }
 if(data._actuality !== undefined && func0.call(data, "_actuality")){
-if(!(func2(data._actuality, {instancePath:instancePath+"/_actuality"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._actuality, {instancePath:instancePath+"/_actuality"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.category !== undefined && func0.call(data, "category")){
-let data18 = data.category;
-if(Array.isArray(data18)){
-const len3 = data18.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data18[i3], {instancePath:instancePath+"/category/" + i3}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/category", "#/properties/category/type", {type: "array"}); errors++;
+if(!(func10(data.category, {instancePath:instancePath+"/category"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.event !== undefined && func0.call(data, "event")){
-if(!(func7(data.event, {instancePath:instancePath+"/event"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.event, {instancePath:instancePath+"/event"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
-let data23 = data.date;
-if(typeof data23 === "string"){
-if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data23))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
+if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.detected !== undefined && func0.call(data, "detected")){
-let data25 = data.detected;
-if(typeof data25 === "string"){
-if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data25))){
-vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detected", "#/properties/detected/type", {type: "string"}); errors++;
+if(!(func13(data.detected, {instancePath:instancePath+"/detected"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._detected !== undefined && func0.call(data, "_detected")){
-if(!(func2(data._detected, {instancePath:instancePath+"/_detected"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._detected, {instancePath:instancePath+"/_detected"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.recordedDate !== undefined && func0.call(data, "recordedDate")){
-let data27 = data.recordedDate;
-if(typeof data27 === "string"){
-if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data27))){
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recordedDate", "#/properties/recordedDate/type", {type: "string"}); errors++;
+if(!(func13(data.recordedDate, {instancePath:instancePath+"/recordedDate"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._recordedDate !== undefined && func0.call(data, "_recordedDate")){
-if(!(func2(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._recordedDate, {instancePath:instancePath+"/_recordedDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.resultingCondition !== undefined && func0.call(data, "resultingCondition")){
-let data29 = data.resultingCondition;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data29[i4], {instancePath:instancePath+"/resultingCondition/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/resultingCondition", "#/properties/resultingCondition/type", {type: "array"}); errors++;
+if(!(func14(data.resultingCondition, {instancePath:instancePath+"/resultingCondition"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.seriousness !== undefined && func0.call(data, "seriousness")){
-if(!(func7(data.seriousness, {instancePath:instancePath+"/seriousness"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.seriousness, {instancePath:instancePath+"/seriousness"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.severity !== undefined && func0.call(data, "severity")){
-if(!(func7(data.severity, {instancePath:instancePath+"/severity"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.severity, {instancePath:instancePath+"/severity"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
-if(!(func7(data.outcome, {instancePath:instancePath+"/outcome"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.outcome, {instancePath:instancePath+"/outcome"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.recorder !== undefined && func0.call(data, "recorder")){
-if(!(func8(data.recorder, {instancePath:instancePath+"/recorder"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.recorder, {instancePath:instancePath+"/recorder"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.contributor !== undefined && func0.call(data, "contributor")){
-let data36 = data.contributor;
-if(Array.isArray(data36)){
-const len5 = data36.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data36[i5], {instancePath:instancePath+"/contributor/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contributor", "#/properties/contributor/type", {type: "array"}); errors++;
+if(!(func14(data.contributor, {instancePath:instancePath+"/contributor"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.suspectEntity !== undefined && func0.call(data, "suspectEntity")){
-let data38 = data.suspectEntity;
-if(Array.isArray(data38)){
-const len6 = data38.length;
-for(let i6=0; i6<len6; i6++){
-if(!(validate1(data38[i6], {instancePath:instancePath+"/suspectEntity/" + i6}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data32 = data.suspectEntity;
+if(Array.isArray(data32)){
+const len0 = data32.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data32[i0], {instancePath:instancePath+"/suspectEntity/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -547,45 +337,18 @@ vErrors = addError(vErrors, instancePath+"/suspectEntity", "#/properties/suspect
 }
 }
 if(data.subjectMedicalHistory !== undefined && func0.call(data, "subjectMedicalHistory")){
-let data40 = data.subjectMedicalHistory;
-if(Array.isArray(data40)){
-const len7 = data40.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data40[i7], {instancePath:instancePath+"/subjectMedicalHistory/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subjectMedicalHistory", "#/properties/subjectMedicalHistory/type", {type: "array"}); errors++;
+if(!(func14(data.subjectMedicalHistory, {instancePath:instancePath+"/subjectMedicalHistory"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.referenceDocument !== undefined && func0.call(data, "referenceDocument")){
-let data42 = data.referenceDocument;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func8(data42[i8], {instancePath:instancePath+"/referenceDocument/" + i8}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceDocument", "#/properties/referenceDocument/type", {type: "array"}); errors++;
+if(!(func14(data.referenceDocument, {instancePath:instancePath+"/referenceDocument"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.study !== undefined && func0.call(data, "study")){
-let data44 = data.study;
-if(Array.isArray(data44)){
-const len9 = data44.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data44[i9], {instancePath:instancePath+"/study/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/study", "#/properties/study/type", {type: "array"}); errors++;
+if(!(func14(data.study, {instancePath:instancePath+"/study"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
@@ -593,10 +356,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

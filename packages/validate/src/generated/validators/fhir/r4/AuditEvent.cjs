@@ -2,36 +2,81 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"action":{"enum":["C","R","U","D","E"]},"outcome":{"enum":["0","4","8","12"]}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Coding"];
-const func7 = require("./datatypes.cjs")["Period"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["Coding"];
+const func10 = require("./datatypes.cjs")["member_71725e195e"];
+const func11 = require("./datatypes.cjs")["Period"];
+const func12 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_796295fe1b"];
 
+const func15 = require("./datatypes.cjs")["CodeableConcept"];
+const func16 = require("./datatypes.cjs")["Reference"];
+const func17 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func18 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func19 = require("./datatypes.cjs")["member_037bb971b0"];
 const schema1 = {"properties":{"type":{"enum":["1","2","3","4","5"]}}};
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.address !== undefined && func0.call(data, "address")){
+if(!(func13(data.address, {instancePath:instancePath+"/address"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._address !== undefined && func0.call(data, "_address")){
+if(!(func4(data._address, {instancePath:instancePath+"/_address"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data5 = data.type;
+if(!(((((data5 === "1") || (data5 === "2")) || (data5 === "3")) || (data5 === "4")) || (data5 === "5"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -59,74 +104,344 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.requestor = true;
-props0._requestor = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0.role = true;
-props0.who = true;
-props0.altId = true;
-props0._altId = true;
-props0.name = true;
-props0._name = true;
-props0.requestor = true;
-props0._requestor = true;
-props0.location = true;
-props0.policy = true;
-props0._policy = true;
-props0.media = true;
-props0.network = true;
-props0.purposeOfUse = true;
-}
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func15(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.role !== undefined && func0.call(data, "role")){
+if(!(func14(data.role, {instancePath:instancePath+"/role"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.who !== undefined && func0.call(data, "who")){
+if(!(func16(data.who, {instancePath:instancePath+"/who"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data.altId !== undefined && func0.call(data, "altId")){
+if(!(func13(data.altId, {instancePath:instancePath+"/altId"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._altId !== undefined && func0.call(data, "_altId")){
+if(!(func4(data._altId, {instancePath:instancePath+"/_altId"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func13(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.requestor !== undefined && func0.call(data, "requestor")){
+if(!(func17(data.requestor, {instancePath:instancePath+"/requestor"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._requestor !== undefined && func0.call(data, "_requestor")){
+if(!(func4(data._requestor, {instancePath:instancePath+"/_requestor"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.location !== undefined && func0.call(data, "location")){
+if(!(func16(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data.policy !== undefined && func0.call(data, "policy")){
+if(!(func18(data.policy, {instancePath:instancePath+"/policy"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data._policy !== undefined && func0.call(data, "_policy")){
+if(!(func19(data._policy, {instancePath:instancePath+"/_policy"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.media !== undefined && func0.call(data, "media")){
+if(!(func9(data.media, {instancePath:instancePath+"/media"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+}
+}
+if(data.network !== undefined && func0.call(data, "network")){
+if(!(validate1(data.network, {instancePath:instancePath+"/network"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+}
+}
+if(data.purposeOfUse !== undefined && func0.call(data, "purposeOfUse")){
+if(!(func14(data.purposeOfUse, {instancePath:instancePath+"/purposeOfUse"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.observer === undefined) || (!(func0.call(data, "observer")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "observer"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.site !== undefined && func0.call(data, "site")){
+if(!(func13(data.site, {instancePath:instancePath+"/site"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._site !== undefined && func0.call(data, "_site")){
+if(!(func4(data._site, {instancePath:instancePath+"/_site"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.observer !== undefined && func0.call(data, "observer")){
+if(!(func16(data.observer, {instancePath:instancePath+"/observer"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func10(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func20 = require("./datatypes.cjs")["member_6fa17cc514"];
+
+const func21 = require("../../../../choice.cjs").choiceForms;
+const obj0 = new Set(["valueString", "valueBase64Binary"]);
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueString !== undefined && func0.call(data, "valueString")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueString !== undefined && func0.call(data, "_valueString")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+if(valid4){
+if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
+var valid4 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid4 = true;
+}
+}
+}
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.valueString === undefined) || (!(func0.call(data, "valueString")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "valueString"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func13(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.valueString !== undefined && func0.call(data, "valueString")){
+if(!(func13(data.valueString, {instancePath:instancePath+"/valueString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._valueString !== undefined && func0.call(data, "_valueString")){
+if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.valueBase64Binary !== undefined && func0.call(data, "valueBase64Binary")){
+if(!(func20(data.valueBase64Binary, {instancePath:instancePath+"/valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+if(data._valueBase64Binary !== undefined && func0.call(data, "_valueBase64Binary")){
+if(!(func4(data._valueBase64Binary, {instancePath:instancePath+"/_valueBase64Binary"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+const forms0 = func21(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.what !== undefined && func0.call(data, "what")){
+if(!(func16(data.what, {instancePath:instancePath+"/what"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
@@ -135,564 +450,57 @@ vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.role !== undefined && func0.call(data, "role")){
-let data7 = data.role;
-if(Array.isArray(data7)){
-const len2 = data7.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func9(data7[i2], {instancePath:instancePath+"/role/" + i2}))){
+if(!(func9(data.role, {instancePath:instancePath+"/role"}))){
 vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/role", "#/properties/role/type", {type: "array"}); errors++;
-}
-}
-if(data.who !== undefined && func0.call(data, "who")){
-if(!(func10(data.who, {instancePath:instancePath+"/who"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.altId !== undefined && func0.call(data, "altId")){
-let data10 = data.altId;
-if(typeof data10 === "string"){
-if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/altId", "#/properties/altId/type", {type: "string"}); errors++;
-}
-}
-if(data._altId !== undefined && func0.call(data, "_altId")){
-if(!(func2(data._altId, {instancePath:instancePath+"/_altId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data12 = data.name;
-if(typeof data12 === "string"){
-if(func8(data12) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.requestor !== undefined && func0.call(data, "requestor")){
-if(typeof data.requestor !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/requestor", "#/properties/requestor/type", {type: "boolean"}); errors++;
-}
-}
-if(data._requestor !== undefined && func0.call(data, "_requestor")){
-if(!(func2(data._requestor, {instancePath:instancePath+"/_requestor"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func10(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.policy !== undefined && func0.call(data, "policy")){
-let data17 = data.policy;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy/" + i3, "#/properties/policy/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/policy", "#/properties/policy/type", {type: "array"}); errors++;
-}
-}
-if(data._policy !== undefined && func0.call(data, "_policy")){
-let data19 = data._policy;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func2(data19[i4], {instancePath:instancePath+"/_policy/" + i4}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_policy", "#/properties/_policy/type", {type: "array"}); errors++;
-}
-}
-if(data.media !== undefined && func0.call(data, "media")){
-if(!(func6(data.media, {instancePath:instancePath+"/media"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.network !== undefined && func0.call(data, "network")){
-let data22 = data.network;
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.id !== undefined && func0.call(data22, "id")){
-let data23 = data22.id;
-if(typeof data23 === "string"){
-if(func8(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/network/id", "#/$defs/AuditEvent_Network/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data22.extension !== undefined && func0.call(data22, "extension")){
-let data24 = data22.extension;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data24[i5], {instancePath:instancePath+"/network/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/network/extension", "#/$defs/AuditEvent_Network/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data22.modifierExtension !== undefined && func0.call(data22, "modifierExtension")){
-let data26 = data22.modifierExtension;
-if(Array.isArray(data26)){
-const len6 = data26.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data26[i6], {instancePath:instancePath+"/network/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/network/modifierExtension", "#/$defs/AuditEvent_Network/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data22.address !== undefined && func0.call(data22, "address")){
-let data28 = data22.address;
-if(typeof data28 === "string"){
-if(func8(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/network/address", "#/$defs/AuditEvent_Network/properties/address/type", {type: "string"}); errors++;
-}
-}
-if(data22._address !== undefined && func0.call(data22, "_address")){
-if(!(func2(data22._address, {instancePath:instancePath+"/network/_address"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data22.type !== undefined && func0.call(data22, "type")){
-let data30 = data22.type;
-if(!(((((data30 === "1") || (data30 === "2")) || (data30 === "3")) || (data30 === "4")) || (data30 === "5"))){
-vErrors = addError(vErrors, instancePath+"/network/type", "#/$defs/AuditEvent_Network/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data22._type !== undefined && func0.call(data22, "_type")){
-if(!(func2(data22._type, {instancePath:instancePath+"/network/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/network", "#/$defs/AuditEvent_Network/type", {type: "object"}); errors++;
-}
-}
-if(data.purposeOfUse !== undefined && func0.call(data, "purposeOfUse")){
-let data32 = data.purposeOfUse;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func9(data32[i7], {instancePath:instancePath+"/purposeOfUse/" + i7}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purposeOfUse", "#/properties/purposeOfUse/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
-}
-validate1.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-
-const func11 = require("../../../../choice.cjs").choiceForms;
-const formats1 = require("../../../../formats.cjs").base64;
-const obj0 = new Set(["valueString", "valueBase64Binary"]);
-
-function validate2(data, {instancePath=""}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.what !== undefined && func0.call(data, "what")){
-if(!(func10(data.what, {instancePath:instancePath+"/what"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.type !== undefined && func0.call(data, "type")){
-if(!(func6(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data.role !== undefined && func0.call(data, "role")){
-if(!(func6(data.role, {instancePath:instancePath+"/role"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
 if(data.lifecycle !== undefined && func0.call(data, "lifecycle")){
-if(!(func6(data.lifecycle, {instancePath:instancePath+"/lifecycle"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+if(!(func9(data.lifecycle, {instancePath:instancePath+"/lifecycle"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.securityLabel !== undefined && func0.call(data, "securityLabel")){
-let data9 = data.securityLabel;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func6(data9[i2], {instancePath:instancePath+"/securityLabel/" + i2}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/securityLabel", "#/properties/securityLabel/type", {type: "array"}); errors++;
+if(!(func10(data.securityLabel, {instancePath:instancePath+"/securityLabel"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data11 = data.name;
-if(typeof data11 === "string"){
-if(func8(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
+if(!(func13(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-let data13 = data.description;
-if(typeof data13 === "string"){
-if(func8(data13) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
+if(!(func13(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.query !== undefined && func0.call(data, "query")){
-let data15 = data.query;
-if(typeof data15 === "string"){
-if(!(formats1(data15))){
-vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/query", "#/properties/query/type", {type: "string"}); errors++;
+if(!(func20(data.query, {instancePath:instancePath+"/query"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data._query !== undefined && func0.call(data, "_query")){
-if(!(func2(data._query, {instancePath:instancePath+"/_query"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._query, {instancePath:instancePath+"/_query"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.detail !== undefined && func0.call(data, "detail")){
-let data17 = data.detail;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-let data18 = data17[i3];
-const _errs31 = errors;
-let valid11 = true;
-const _errs32 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18._type !== undefined && func0.call(data18, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs32 === errors;
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs33 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.type === undefined) || (!(func0.call(data18, "type")))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid0 = _errs33 === errors;
-valid11 = _valid0;
-if(valid11){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
-}
-if(!valid11){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs35 = errors;
-let valid13 = true;
-const _errs36 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.valueString !== undefined && func0.call(data18, "valueString")){
-var valid14 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data18._valueString !== undefined && func0.call(data18, "_valueString")){
-var valid14 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Binary")){
-var valid14 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid14 = true;
-}
-if(valid14){
-if(data18._valueBase64Binary !== undefined && func0.call(data18, "_valueBase64Binary")){
-var valid14 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid14 = true;
-}
-}
-}
-}
-}
-var _valid1 = _errs36 === errors;
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs37 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if((data18.valueString === undefined) || (!(func0.call(data18, "valueString")))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/then/required", {missingProperty: "valueString"}); errors++;
-}
-}
-var _valid1 = _errs37 === errors;
-valid13 = _valid1;
-}
-if(!valid13){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.valueString = true;
-props0._valueString = true;
-props0.valueBase64Binary = true;
-props0._valueBase64Binary = true;
-}
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0._type = true;
-props0.valueString = true;
-props0._valueString = true;
-props0.valueBase64Binary = true;
-props0._valueBase64Binary = true;
-}
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data24 = data18.id;
-if(typeof data24 === "string"){
-if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/id", "#/$defs/AuditEvent_Detail/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data25 = data18.extension;
-if(Array.isArray(data25)){
-const len4 = data25.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data25[i4], {instancePath:instancePath+"/detail/" + i3+"/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/extension", "#/$defs/AuditEvent_Detail/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data27 = data18.modifierExtension;
-if(Array.isArray(data27)){
-const len5 = data27.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data27[i5], {instancePath:instancePath+"/detail/" + i3+"/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/modifierExtension", "#/$defs/AuditEvent_Detail/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.type !== undefined && func0.call(data18, "type")){
-let data29 = data18.type;
-if(typeof data29 === "string"){
-if(func8(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/type", "#/$defs/AuditEvent_Detail/properties/type/type", {type: "string"}); errors++;
-}
-}
-if(data18._type !== undefined && func0.call(data18, "_type")){
-if(!(func2(data18._type, {instancePath:instancePath+"/detail/" + i3+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.valueString !== undefined && func0.call(data18, "valueString")){
-let data31 = data18.valueString;
-if(typeof data31 === "string"){
-if(func8(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueString", "#/$defs/AuditEvent_Detail/properties/valueString/type", {type: "string"}); errors++;
-}
-}
-if(data18._valueString !== undefined && func0.call(data18, "_valueString")){
-if(!(func2(data18._valueString, {instancePath:instancePath+"/detail/" + i3+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.valueBase64Binary !== undefined && func0.call(data18, "valueBase64Binary")){
-let data33 = data18.valueBase64Binary;
-if(typeof data33 === "string"){
-if(!(formats1(data33))){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3+"/valueBase64Binary", "#/$defs/AuditEvent_Detail/properties/valueBase64Binary/type", {type: "string"}); errors++;
-}
-}
-if(data18._valueBase64Binary !== undefined && func0.call(data18, "_valueBase64Binary")){
-if(!(func2(data18._valueBase64Binary, {instancePath:instancePath+"/detail/" + i3+"/_valueBase64Binary"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func11(data18, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/detail/" + i3, "#/$defs/AuditEvent_Detail/type", {type: "object"}); errors++;
+let data14 = data.detail;
+if(Array.isArray(data14)){
+const len0 = data14.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate4(data14[i0], {instancePath:instancePath+"/detail/" + i0}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -704,43 +512,15 @@ vErrors = addError(vErrors, instancePath+"/detail", "#/properties/detail/type", 
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate2.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "what": true,
-  "type": true,
-  "role": true,
-  "lifecycle": true,
-  "securityLabel": true,
-  "name": true,
-  "_name": true,
-  "description": true,
-  "_description": true,
-  "query": true,
-  "_query": true,
-  "detail": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/AuditEvent.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -768,11 +548,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.recorded = true;
-props0._recorded = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -790,237 +565,130 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0.subtype = true;
-props0.action = true;
-props0._action = true;
-props0.period = true;
-props0.recorded = true;
-props0._recorded = true;
-props0.outcome = true;
-props0._outcome = true;
-props0.outcomeDesc = true;
-props0._outcomeDesc = true;
-props0.purposeOfEvent = true;
-props0.agent = true;
-props0.source = true;
-props0.entity = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("AuditEvent" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "AuditEvent"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
+}
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+}
+}
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func6(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.subtype !== undefined && func0.call(data, "subtype")){
-let data16 = data.subtype;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/subtype/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subtype", "#/properties/subtype/type", {type: "array"}); errors++;
+if(!(func10(data.subtype, {instancePath:instancePath+"/subtype"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.action !== undefined && func0.call(data, "action")){
-let data18 = data.action;
-if(!(((((data18 === "C") || (data18 === "R")) || (data18 === "U")) || (data18 === "D")) || (data18 === "E"))){
+let data14 = data.action;
+if(!(((((data14 === "C") || (data14 === "R")) || (data14 === "U")) || (data14 === "D")) || (data14 === "E"))){
 vErrors = addError(vErrors, instancePath+"/action", "#/properties/action/enum", {allowedValues: schema0.properties.action.enum}); errors++;
 }
 }
 if(data._action !== undefined && func0.call(data, "_action")){
-if(!(func2(data._action, {instancePath:instancePath+"/_action"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._action, {instancePath:instancePath+"/_action"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.period !== undefined && func0.call(data, "period")){
-if(!(func7(data.period, {instancePath:instancePath+"/period"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.recorded !== undefined && func0.call(data, "recorded")){
-let data21 = data.recorded;
-if(typeof data21 === "string"){
-if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
+if(!(func12(data.recorded, {instancePath:instancePath+"/recorded"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._recorded, {instancePath:instancePath+"/_recorded"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.outcome !== undefined && func0.call(data, "outcome")){
-let data23 = data.outcome;
-if(!((((data23 === "0") || (data23 === "4")) || (data23 === "8")) || (data23 === "12"))){
+let data19 = data.outcome;
+if(!((((data19 === "0") || (data19 === "4")) || (data19 === "8")) || (data19 === "12"))){
 vErrors = addError(vErrors, instancePath+"/outcome", "#/properties/outcome/enum", {allowedValues: schema0.properties.outcome.enum}); errors++;
 }
 }
 if(data._outcome !== undefined && func0.call(data, "_outcome")){
-if(!(func2(data._outcome, {instancePath:instancePath+"/_outcome"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._outcome, {instancePath:instancePath+"/_outcome"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.outcomeDesc !== undefined && func0.call(data, "outcomeDesc")){
-let data25 = data.outcomeDesc;
-if(typeof data25 === "string"){
-if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outcomeDesc", "#/properties/outcomeDesc/type", {type: "string"}); errors++;
+if(!(func13(data.outcomeDesc, {instancePath:instancePath+"/outcomeDesc"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._outcomeDesc !== undefined && func0.call(data, "_outcomeDesc")){
-if(!(func2(data._outcomeDesc, {instancePath:instancePath+"/_outcomeDesc"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._outcomeDesc, {instancePath:instancePath+"/_outcomeDesc"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.purposeOfEvent !== undefined && func0.call(data, "purposeOfEvent")){
-let data27 = data.purposeOfEvent;
-if(Array.isArray(data27)){
-const len4 = data27.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data27[i4], {instancePath:instancePath+"/purposeOfEvent/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/purposeOfEvent", "#/properties/purposeOfEvent/type", {type: "array"}); errors++;
+if(!(func14(data.purposeOfEvent, {instancePath:instancePath+"/purposeOfEvent"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.agent !== undefined && func0.call(data, "agent")){
-let data29 = data.agent;
-if(Array.isArray(data29)){
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate1(data29[i5], {instancePath:instancePath+"/agent/" + i5}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data24 = data.agent;
+if(Array.isArray(data24)){
+const len0 = data24.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data24[i0], {instancePath:instancePath+"/agent/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -1029,97 +697,17 @@ vErrors = addError(vErrors, instancePath+"/agent", "#/properties/agent/type", {t
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-let data31 = data.source;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.observer === undefined) || (!(func0.call(data31, "observer")))){
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/required", {missingProperty: "observer"}); errors++;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/id", "#/$defs/AuditEvent_Source/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data33 = data31.extension;
-if(Array.isArray(data33)){
-const len6 = data33.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data33[i6], {instancePath:instancePath+"/source/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/extension", "#/$defs/AuditEvent_Source/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data35 = data31.modifierExtension;
-if(Array.isArray(data35)){
-const len7 = data35.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data35[i7], {instancePath:instancePath+"/source/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/modifierExtension", "#/$defs/AuditEvent_Source/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.site !== undefined && func0.call(data31, "site")){
-let data37 = data31.site;
-if(typeof data37 === "string"){
-if(func8(data37) < 1){
-vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/site", "#/$defs/AuditEvent_Source/properties/site/type", {type: "string"}); errors++;
-}
-}
-if(data31._site !== undefined && func0.call(data31, "_site")){
-if(!(func2(data31._site, {instancePath:instancePath+"/source/_site"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.observer !== undefined && func0.call(data31, "observer")){
-if(!(func10(data31.observer, {instancePath:instancePath+"/source/observer"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data31.type !== undefined && func0.call(data31, "type")){
-let data40 = data31.type;
-if(Array.isArray(data40)){
-const len8 = data40.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func6(data40[i8], {instancePath:instancePath+"/source/type/" + i8}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source/type", "#/$defs/AuditEvent_Source/properties/type/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/source", "#/$defs/AuditEvent_Source/type", {type: "object"}); errors++;
+if(!(validate3(data.source, {instancePath:instancePath+"/source"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 if(data.entity !== undefined && func0.call(data, "entity")){
-let data42 = data.entity;
-if(Array.isArray(data42)){
-const len9 = data42.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate2(data42[i9], {instancePath:instancePath+"/entity/" + i9}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+let data27 = data.entity;
+if(Array.isArray(data27)){
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate5(data27[i1], {instancePath:instancePath+"/entity/" + i1}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
@@ -1132,10 +720,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

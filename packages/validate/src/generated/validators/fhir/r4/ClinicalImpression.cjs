@@ -2,39 +2,125 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["in-progress","completed","entered-in-error"]}}};
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Annotation"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func14 = require("./datatypes.cjs")["Period"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func17 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func21 = require("../../../../choice.cjs").choiceForms;
+
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.item !== undefined && func0.call(data, "item")){
+if(!(func16(data.item, {instancePath:instancePath+"/item"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.itemCodeableConcept !== undefined && func0.call(data, "itemCodeableConcept")){
+if(!(func10(data.itemCodeableConcept, {instancePath:instancePath+"/itemCodeableConcept"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.itemReference !== undefined && func0.call(data, "itemReference")){
+if(!(func12(data.itemReference, {instancePath:instancePath+"/itemReference"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.basis !== undefined && func0.call(data, "basis")){
+if(!(func11(data.basis, {instancePath:instancePath+"/basis"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data._basis !== undefined && func0.call(data, "_basis")){
+if(!(func4(data._basis, {instancePath:instancePath+"/_basis"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 const obj0 = new Set(["effectiveDateTime", "effectivePeriod"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ClinicalImpression.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -62,11 +148,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -78,346 +159,157 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.code = true;
-props0.description = true;
-props0._description = true;
-props0.subject = true;
-props0.encounter = true;
-props0.effectiveDateTime = true;
-props0._effectiveDateTime = true;
-props0.effectivePeriod = true;
-props0.date = true;
-props0._date = true;
-props0.assessor = true;
-props0.previous = true;
-props0.problem = true;
-props0.investigation = true;
-props0.protocol = true;
-props0._protocol = true;
-props0.summary = true;
-props0._summary = true;
-props0.finding = true;
-props0.prognosisCodeableConcept = true;
-props0.prognosisReference = true;
-props0.supportingInfo = true;
-props0.note = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ClinicalImpression" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ClinicalImpression"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(typeof data17 !== "string"){
+let data13 = data.status;
+if(typeof data13 !== "string"){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
-if(!(((data17 === "in-progress") || (data17 === "completed")) || (data17 === "entered-in-error"))){
+if(!(((data13 === "in-progress") || (data13 === "completed")) || (data13 === "entered-in-error"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func7(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.description !== undefined && func0.call(data, "description")){
-let data21 = data.description;
-if(typeof data21 === "string"){
-if(func8(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func9(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func9(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
-let data25 = data.effectiveDateTime;
-if(typeof data25 === "string"){
-if(!pattern3.test(data25)){
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/effectiveDateTime", "#/properties/effectiveDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
-if(!(func2(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
-if(!(func10(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+if(!(func10(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func10(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.description !== undefined && func0.call(data, "description")){
+if(!(func11(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data._description !== undefined && func0.call(data, "_description")){
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.encounter !== undefined && func0.call(data, "encounter")){
+if(!(func12(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.effectiveDateTime !== undefined && func0.call(data, "effectiveDateTime")){
+if(!(func13(data.effectiveDateTime, {instancePath:instancePath+"/effectiveDateTime"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._effectiveDateTime !== undefined && func0.call(data, "_effectiveDateTime")){
+if(!(func4(data._effectiveDateTime, {instancePath:instancePath+"/_effectiveDateTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.effectivePeriod !== undefined && func0.call(data, "effectivePeriod")){
+if(!(func14(data.effectivePeriod, {instancePath:instancePath+"/effectivePeriod"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
 if(data.date !== undefined && func0.call(data, "date")){
-let data28 = data.date;
-if(typeof data28 === "string"){
-if(!pattern3.test(data28)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data28))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
+if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.assessor !== undefined && func0.call(data, "assessor")){
-if(!(func9(data.assessor, {instancePath:instancePath+"/assessor"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.assessor, {instancePath:instancePath+"/assessor"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.previous !== undefined && func0.call(data, "previous")){
-if(!(func9(data.previous, {instancePath:instancePath+"/previous"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.previous, {instancePath:instancePath+"/previous"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.problem !== undefined && func0.call(data, "problem")){
-let data32 = data.problem;
-if(Array.isArray(data32)){
-const len4 = data32.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func9(data32[i4], {instancePath:instancePath+"/problem/" + i4}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/problem", "#/properties/problem/type", {type: "array"}); errors++;
+if(!(func16(data.problem, {instancePath:instancePath+"/problem"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.investigation !== undefined && func0.call(data, "investigation")){
-let data34 = data.investigation;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i5=0; i5<len5; i5++){
-let data35 = data34[i5];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if((data35.code === undefined) || (!(func0.call(data35, "code")))){
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/required", {missingProperty: "code"}); errors++;
-}
-if(data35.id !== undefined && func0.call(data35, "id")){
-let data36 = data35.id;
-if(typeof data36 === "string"){
-if(func8(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/id", "#/$defs/ClinicalImpression_Investigation/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data35.extension !== undefined && func0.call(data35, "extension")){
-let data37 = data35.extension;
-if(Array.isArray(data37)){
-const len6 = data37.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data37[i6], {instancePath:instancePath+"/investigation/" + i5+"/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/extension", "#/$defs/ClinicalImpression_Investigation/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data35.modifierExtension !== undefined && func0.call(data35, "modifierExtension")){
-let data39 = data35.modifierExtension;
-if(Array.isArray(data39)){
-const len7 = data39.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data39[i7], {instancePath:instancePath+"/investigation/" + i5+"/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/modifierExtension", "#/$defs/ClinicalImpression_Investigation/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data35.code !== undefined && func0.call(data35, "code")){
-if(!(func7(data35.code, {instancePath:instancePath+"/investigation/" + i5+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data35.item !== undefined && func0.call(data35, "item")){
-let data42 = data35.item;
-if(Array.isArray(data42)){
-const len8 = data42.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func9(data42[i8], {instancePath:instancePath+"/investigation/" + i5+"/item/" + i8}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5+"/item", "#/$defs/ClinicalImpression_Investigation/properties/item/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/investigation/" + i5, "#/$defs/ClinicalImpression_Investigation/type", {type: "object"}); errors++;
+let data29 = data.investigation;
+if(Array.isArray(data29)){
+const len0 = data29.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data29[i0], {instancePath:instancePath+"/investigation/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -426,130 +318,32 @@ vErrors = addError(vErrors, instancePath+"/investigation", "#/properties/investi
 }
 }
 if(data.protocol !== undefined && func0.call(data, "protocol")){
-let data44 = data.protocol;
-if(Array.isArray(data44)){
-const len9 = data44.length;
-for(let i9=0; i9<len9; i9++){
-let data45 = data44[i9];
-if(typeof data45 === "string"){
-if(!pattern1.test(data45)){
-vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocol/" + i9, "#/properties/protocol/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocol", "#/properties/protocol/type", {type: "array"}); errors++;
+if(!(func17(data.protocol, {instancePath:instancePath+"/protocol"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data._protocol !== undefined && func0.call(data, "_protocol")){
-let data46 = data._protocol;
-if(Array.isArray(data46)){
-const len10 = data46.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func2(data46[i10], {instancePath:instancePath+"/_protocol/" + i10}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_protocol", "#/properties/_protocol/type", {type: "array"}); errors++;
+if(!(func18(data._protocol, {instancePath:instancePath+"/_protocol"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.summary !== undefined && func0.call(data, "summary")){
-let data48 = data.summary;
-if(typeof data48 === "string"){
-if(func8(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/summary", "#/properties/summary/type", {type: "string"}); errors++;
+if(!(func11(data.summary, {instancePath:instancePath+"/summary"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._summary !== undefined && func0.call(data, "_summary")){
-if(!(func2(data._summary, {instancePath:instancePath+"/_summary"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._summary, {instancePath:instancePath+"/_summary"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.finding !== undefined && func0.call(data, "finding")){
-let data50 = data.finding;
-if(Array.isArray(data50)){
-const len11 = data50.length;
-for(let i11=0; i11<len11; i11++){
-let data51 = data50[i11];
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.id !== undefined && func0.call(data51, "id")){
-let data52 = data51.id;
-if(typeof data52 === "string"){
-if(func8(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/id", "#/$defs/ClinicalImpression_Finding/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data51.extension !== undefined && func0.call(data51, "extension")){
-let data53 = data51.extension;
-if(Array.isArray(data53)){
-const len12 = data53.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data53[i12], {instancePath:instancePath+"/finding/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/extension", "#/$defs/ClinicalImpression_Finding/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data51.modifierExtension !== undefined && func0.call(data51, "modifierExtension")){
-let data55 = data51.modifierExtension;
-if(Array.isArray(data55)){
-const len13 = data55.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data55[i13], {instancePath:instancePath+"/finding/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/modifierExtension", "#/$defs/ClinicalImpression_Finding/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data51.itemCodeableConcept !== undefined && func0.call(data51, "itemCodeableConcept")){
-if(!(func7(data51.itemCodeableConcept, {instancePath:instancePath+"/finding/" + i11+"/itemCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data51.itemReference !== undefined && func0.call(data51, "itemReference")){
-if(!(func9(data51.itemReference, {instancePath:instancePath+"/finding/" + i11+"/itemReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data51.basis !== undefined && func0.call(data51, "basis")){
-let data59 = data51.basis;
-if(typeof data59 === "string"){
-if(func8(data59) < 1){
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11+"/basis", "#/$defs/ClinicalImpression_Finding/properties/basis/type", {type: "string"}); errors++;
-}
-}
-if(data51._basis !== undefined && func0.call(data51, "_basis")){
-if(!(func2(data51._basis, {instancePath:instancePath+"/finding/" + i11+"/_basis"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/finding/" + i11, "#/$defs/ClinicalImpression_Finding/type", {type: "object"}); errors++;
+let data35 = data.finding;
+if(Array.isArray(data35)){
+const len1 = data35.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data35[i1], {instancePath:instancePath+"/finding/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -558,62 +352,26 @@ vErrors = addError(vErrors, instancePath+"/finding", "#/properties/finding/type"
 }
 }
 if(data.prognosisCodeableConcept !== undefined && func0.call(data, "prognosisCodeableConcept")){
-let data61 = data.prognosisCodeableConcept;
-if(Array.isArray(data61)){
-const len14 = data61.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data61[i14], {instancePath:instancePath+"/prognosisCodeableConcept/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/prognosisCodeableConcept", "#/properties/prognosisCodeableConcept/type", {type: "array"}); errors++;
+if(!(func19(data.prognosisCodeableConcept, {instancePath:instancePath+"/prognosisCodeableConcept"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.prognosisReference !== undefined && func0.call(data, "prognosisReference")){
-let data63 = data.prognosisReference;
-if(Array.isArray(data63)){
-const len15 = data63.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func9(data63[i15], {instancePath:instancePath+"/prognosisReference/" + i15}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/prognosisReference", "#/properties/prognosisReference/type", {type: "array"}); errors++;
+if(!(func16(data.prognosisReference, {instancePath:instancePath+"/prognosisReference"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.supportingInfo !== undefined && func0.call(data, "supportingInfo")){
-let data65 = data.supportingInfo;
-if(Array.isArray(data65)){
-const len16 = data65.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func9(data65[i16], {instancePath:instancePath+"/supportingInfo/" + i16}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/supportingInfo", "#/properties/supportingInfo/type", {type: "array"}); errors++;
+if(!(func16(data.supportingInfo, {instancePath:instancePath+"/supportingInfo"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data67 = data.note;
-if(Array.isArray(data67)){
-const len17 = data67.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func11(data67[i17], {instancePath:instancePath+"/note/" + i17}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+if(!(func20(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func12(data, obj0);
+const forms0 = func21(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "effective[x]", forms: forms0}); errors++;
 }
@@ -622,10 +380,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,55 +2,407 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["active","inactive","entered-in-error","unknown"]}}};
-const schema1 = {"properties":{"entryType":{"enum":["barcode","rfid","manual","card","self-reported","unknown"]}}};
-const schema2 = {
- "properties": {
-  "type": {
-   "enum": [
-    "udi-label-name",
-    "user-friendly-name",
-    "patient-reported-name",
-    "manufacturer-name",
-    "model-name",
-    "other"
-   ]
-  }
- }
-};
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["ContactPoint"];
-const func12 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs").base64;
-const formats1 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["Reference"];
+const func11 = require("./datatypes.cjs")["member_796295fe1b"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["CodeableConcept"];
+const func15 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func16 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const schema1 = {"properties":{"entryType":{"enum":["barcode","rfid","manual","card","self-reported","unknown"]}}};
+const func17 = require("./datatypes.cjs")["member_6fa17cc514"];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.deviceIdentifier !== undefined && func0.call(data, "deviceIdentifier")){
+if(!(func12(data.deviceIdentifier, {instancePath:instancePath+"/deviceIdentifier"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._deviceIdentifier !== undefined && func0.call(data, "_deviceIdentifier")){
+if(!(func4(data._deviceIdentifier, {instancePath:instancePath+"/_deviceIdentifier"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.issuer !== undefined && func0.call(data, "issuer")){
+if(!(func3(data.issuer, {instancePath:instancePath+"/issuer"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+if(data._issuer !== undefined && func0.call(data, "_issuer")){
+if(!(func4(data._issuer, {instancePath:instancePath+"/_issuer"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.jurisdiction !== undefined && func0.call(data, "jurisdiction")){
+if(!(func3(data.jurisdiction, {instancePath:instancePath+"/jurisdiction"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+if(data._jurisdiction !== undefined && func0.call(data, "_jurisdiction")){
+if(!(func4(data._jurisdiction, {instancePath:instancePath+"/_jurisdiction"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.carrierAIDC !== undefined && func0.call(data, "carrierAIDC")){
+if(!(func17(data.carrierAIDC, {instancePath:instancePath+"/carrierAIDC"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._carrierAIDC !== undefined && func0.call(data, "_carrierAIDC")){
+if(!(func4(data._carrierAIDC, {instancePath:instancePath+"/_carrierAIDC"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.carrierHRF !== undefined && func0.call(data, "carrierHRF")){
+if(!(func12(data.carrierHRF, {instancePath:instancePath+"/carrierHRF"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._carrierHRF !== undefined && func0.call(data, "_carrierHRF")){
+if(!(func4(data._carrierHRF, {instancePath:instancePath+"/_carrierHRF"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.entryType !== undefined && func0.call(data, "entryType")){
+let data13 = data.entryType;
+if(!((((((data13 === "barcode") || (data13 === "rfid")) || (data13 === "manual")) || (data13 === "card")) || (data13 === "self-reported")) || (data13 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/entryType", "#/properties/entryType/enum", {allowedValues: schema1.properties.entryType.enum}); errors++;
+}
+}
+if(data._entryType !== undefined && func0.call(data, "_entryType")){
+if(!(func4(data._entryType, {instancePath:instancePath+"/_entryType"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func18 = require("./datatypes.cjs")["member_b98a9e6257"];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._name !== undefined && func0.call(data, "_name")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.name === undefined) || (!(func0.call(data, "name")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "name"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func12(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func18(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.systemType === undefined) || (!(func0.call(data, "systemType")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "systemType"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.systemType !== undefined && func0.call(data, "systemType")){
+if(!(func14(data.systemType, {instancePath:instancePath+"/systemType"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.version !== undefined && func0.call(data, "version")){
+if(!(func12(data.version, {instancePath:instancePath+"/version"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._version !== undefined && func0.call(data, "_version")){
+if(!(func4(data._version, {instancePath:instancePath+"/_version"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func19 = require("./datatypes.cjs")["Identifier"];
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._value !== undefined && func0.call(data, "_value")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.value === undefined) || (!(func0.call(data, "value")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "value"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func14(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.component !== undefined && func0.call(data, "component")){
+if(!(func19(data.component, {instancePath:instancePath+"/component"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.value !== undefined && func0.call(data, "value")){
+if(!(func12(data.value, {instancePath:instancePath+"/value"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._value !== undefined && func0.call(data, "_value")){
+if(!(func4(data._value, {instancePath:instancePath+"/_value"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+
+const func20 = require("./datatypes.cjs")["member_fbc82f0aa9"];
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "type"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func14(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
+if(!(func20(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+if(data.valueCode !== undefined && func0.call(data, "valueCode")){
+if(!(func11(data.valueCode, {instancePath:instancePath+"/valueCode"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate5.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Device.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
@@ -61,259 +413,72 @@ vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resource
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data.definition !== undefined && func0.call(data, "definition")){
-if(!(func7(data.definition, {instancePath:instancePath+"/definition"}))){
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
 vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+}
+}
+if(data.definition !== undefined && func0.call(data, "definition")){
+if(!(func10(data.definition, {instancePath:instancePath+"/definition"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
 if(data.udiCarrier !== undefined && func0.call(data, "udiCarrier")){
-let data17 = data.udiCarrier;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-let data18 = data17[i4];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.id !== undefined && func0.call(data18, "id")){
-let data19 = data18.id;
-if(typeof data19 === "string"){
-if(func8(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/id", "#/$defs/Device_UdiCarrier/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data18.extension !== undefined && func0.call(data18, "extension")){
-let data20 = data18.extension;
-if(Array.isArray(data20)){
-const len5 = data20.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data20[i5], {instancePath:instancePath+"/udiCarrier/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/extension", "#/$defs/Device_UdiCarrier/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data18.modifierExtension !== undefined && func0.call(data18, "modifierExtension")){
-let data22 = data18.modifierExtension;
-if(Array.isArray(data22)){
-const len6 = data22.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data22[i6], {instancePath:instancePath+"/udiCarrier/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/modifierExtension", "#/$defs/Device_UdiCarrier/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data18.deviceIdentifier !== undefined && func0.call(data18, "deviceIdentifier")){
-let data24 = data18.deviceIdentifier;
-if(typeof data24 === "string"){
-if(func8(data24) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/deviceIdentifier", "#/$defs/Device_UdiCarrier/properties/deviceIdentifier/type", {type: "string"}); errors++;
-}
-}
-if(data18._deviceIdentifier !== undefined && func0.call(data18, "_deviceIdentifier")){
-if(!(func2(data18._deviceIdentifier, {instancePath:instancePath+"/udiCarrier/" + i4+"/_deviceIdentifier"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.issuer !== undefined && func0.call(data18, "issuer")){
-let data26 = data18.issuer;
-if(typeof data26 === "string"){
-if(!pattern1.test(data26)){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/issuer", "#/$defs/Device_UdiCarrier/properties/issuer/type", {type: "string"}); errors++;
-}
-}
-if(data18._issuer !== undefined && func0.call(data18, "_issuer")){
-if(!(func2(data18._issuer, {instancePath:instancePath+"/udiCarrier/" + i4+"/_issuer"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.jurisdiction !== undefined && func0.call(data18, "jurisdiction")){
-let data28 = data18.jurisdiction;
-if(typeof data28 === "string"){
-if(!pattern1.test(data28)){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/jurisdiction", "#/$defs/Device_UdiCarrier/properties/jurisdiction/type", {type: "string"}); errors++;
-}
-}
-if(data18._jurisdiction !== undefined && func0.call(data18, "_jurisdiction")){
-if(!(func2(data18._jurisdiction, {instancePath:instancePath+"/udiCarrier/" + i4+"/_jurisdiction"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.carrierAIDC !== undefined && func0.call(data18, "carrierAIDC")){
-let data30 = data18.carrierAIDC;
-if(typeof data30 === "string"){
-if(!(formats0(data30))){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/format", {format: "base64"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierAIDC", "#/$defs/Device_UdiCarrier/properties/carrierAIDC/type", {type: "string"}); errors++;
-}
-}
-if(data18._carrierAIDC !== undefined && func0.call(data18, "_carrierAIDC")){
-if(!(func2(data18._carrierAIDC, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierAIDC"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.carrierHRF !== undefined && func0.call(data18, "carrierHRF")){
-let data32 = data18.carrierHRF;
-if(typeof data32 === "string"){
-if(func8(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/carrierHRF", "#/$defs/Device_UdiCarrier/properties/carrierHRF/type", {type: "string"}); errors++;
-}
-}
-if(data18._carrierHRF !== undefined && func0.call(data18, "_carrierHRF")){
-if(!(func2(data18._carrierHRF, {instancePath:instancePath+"/udiCarrier/" + i4+"/_carrierHRF"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data18.entryType !== undefined && func0.call(data18, "entryType")){
-let data34 = data18.entryType;
-if(!((((((data34 === "barcode") || (data34 === "rfid")) || (data34 === "manual")) || (data34 === "card")) || (data34 === "self-reported")) || (data34 === "unknown"))){
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4+"/entryType", "#/$defs/Device_UdiCarrier/properties/entryType/enum", {allowedValues: schema1.properties.entryType.enum}); errors++;
-}
-}
-if(data18._entryType !== undefined && func0.call(data18, "_entryType")){
-if(!(func2(data18._entryType, {instancePath:instancePath+"/udiCarrier/" + i4+"/_entryType"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/udiCarrier/" + i4, "#/$defs/Device_UdiCarrier/type", {type: "object"}); errors++;
+let data13 = data.udiCarrier;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data13[i0], {instancePath:instancePath+"/udiCarrier/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -322,299 +487,88 @@ vErrors = addError(vErrors, instancePath+"/udiCarrier", "#/properties/udiCarrier
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data36 = data.status;
-if(!((((data36 === "active") || (data36 === "inactive")) || (data36 === "entered-in-error")) || (data36 === "unknown"))){
+let data15 = data.status;
+if(!((((data15 === "active") || (data15 === "inactive")) || (data15 === "entered-in-error")) || (data15 === "unknown"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-let data38 = data.statusReason;
-if(Array.isArray(data38)){
-const len7 = data38.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func9(data38[i7], {instancePath:instancePath+"/statusReason/" + i7}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/statusReason", "#/properties/statusReason/type", {type: "array"}); errors++;
+if(!(func11(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.distinctIdentifier !== undefined && func0.call(data, "distinctIdentifier")){
-let data40 = data.distinctIdentifier;
-if(typeof data40 === "string"){
-if(func8(data40) < 1){
-vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/distinctIdentifier", "#/properties/distinctIdentifier/type", {type: "string"}); errors++;
+if(!(func12(data.distinctIdentifier, {instancePath:instancePath+"/distinctIdentifier"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._distinctIdentifier !== undefined && func0.call(data, "_distinctIdentifier")){
-if(!(func2(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._distinctIdentifier, {instancePath:instancePath+"/_distinctIdentifier"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-let data42 = data.manufacturer;
-if(typeof data42 === "string"){
-if(func8(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufacturer", "#/properties/manufacturer/type", {type: "string"}); errors++;
+if(!(func12(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._manufacturer !== undefined && func0.call(data, "_manufacturer")){
-if(!(func2(data._manufacturer, {instancePath:instancePath+"/_manufacturer"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._manufacturer, {instancePath:instancePath+"/_manufacturer"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.manufactureDate !== undefined && func0.call(data, "manufactureDate")){
-let data44 = data.manufactureDate;
-if(typeof data44 === "string"){
-if(!pattern3.test(data44)){
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats1(data44))){
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/manufactureDate", "#/properties/manufactureDate/type", {type: "string"}); errors++;
+if(!(func13(data.manufactureDate, {instancePath:instancePath+"/manufactureDate"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._manufactureDate !== undefined && func0.call(data, "_manufactureDate")){
-if(!(func2(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._manufactureDate, {instancePath:instancePath+"/_manufactureDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
-let data46 = data.expirationDate;
-if(typeof data46 === "string"){
-if(!pattern3.test(data46)){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats1(data46))){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
+if(!(func13(data.expirationDate, {instancePath:instancePath+"/expirationDate"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
-let data48 = data.lotNumber;
-if(typeof data48 === "string"){
-if(func8(data48) < 1){
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
+if(!(func12(data.lotNumber, {instancePath:instancePath+"/lotNumber"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.serialNumber !== undefined && func0.call(data, "serialNumber")){
-let data50 = data.serialNumber;
-if(typeof data50 === "string"){
-if(func8(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/serialNumber", "#/properties/serialNumber/type", {type: "string"}); errors++;
+if(!(func12(data.serialNumber, {instancePath:instancePath+"/serialNumber"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._serialNumber !== undefined && func0.call(data, "_serialNumber")){
-if(!(func2(data._serialNumber, {instancePath:instancePath+"/_serialNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._serialNumber, {instancePath:instancePath+"/_serialNumber"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.deviceName !== undefined && func0.call(data, "deviceName")){
-let data52 = data.deviceName;
-if(Array.isArray(data52)){
-const len8 = data52.length;
-for(let i8=0; i8<len8; i8++){
-let data53 = data52[i8];
-const _errs86 = errors;
-let valid23 = true;
-const _errs87 = errors;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53._name !== undefined && func0.call(data53, "_name")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid0 = _errs87 === errors;
-errors = _errs86;
-if(vErrors !== null){
-if(_errs86){
-vErrors.length = _errs86;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid0){
-const _errs88 = errors;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if((data53.name === undefined) || (!(func0.call(data53, "name")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/then/required", {missingProperty: "name"}); errors++;
-}
-}
-var _valid0 = _errs88 === errors;
-valid23 = _valid0;
-if(valid23){
-var props0 = {};
-props0.name = true;
-props0._name = true;
-}
-}
-if(!valid23){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs90 = errors;
-let valid25 = true;
-const _errs91 = errors;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(data53._type !== undefined && func0.call(data53, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs91 === errors;
-errors = _errs90;
-if(vErrors !== null){
-if(_errs90){
-vErrors.length = _errs90;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs92 = errors;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if((data53.type === undefined) || (!(func0.call(data53, "type")))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid1 = _errs92 === errors;
-valid25 = _valid1;
-if(valid25){
-var props1 = {};
-props1.type = true;
-props1._type = true;
-}
-}
-if(!valid25){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.name = true;
-props0._name = true;
-props0.type = true;
-props0._type = true;
-}
-if(data53.id !== undefined && func0.call(data53, "id")){
-let data56 = data53.id;
-if(typeof data56 === "string"){
-if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/id", "#/$defs/Device_DeviceName/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data53.extension !== undefined && func0.call(data53, "extension")){
-let data57 = data53.extension;
-if(Array.isArray(data57)){
-const len9 = data57.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data57[i9], {instancePath:instancePath+"/deviceName/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/extension", "#/$defs/Device_DeviceName/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data53.modifierExtension !== undefined && func0.call(data53, "modifierExtension")){
-let data59 = data53.modifierExtension;
-if(Array.isArray(data59)){
-const len10 = data59.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data59[i10], {instancePath:instancePath+"/deviceName/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/modifierExtension", "#/$defs/Device_DeviceName/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data53.name !== undefined && func0.call(data53, "name")){
-let data61 = data53.name;
-if(typeof data61 === "string"){
-if(func8(data61) < 1){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/name", "#/$defs/Device_DeviceName/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data53._name !== undefined && func0.call(data53, "_name")){
-if(!(func2(data53._name, {instancePath:instancePath+"/deviceName/" + i8+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data53.type !== undefined && func0.call(data53, "type")){
-let data63 = data53.type;
-if(!((((((data63 === "udi-label-name") || (data63 === "user-friendly-name")) || (data63 === "patient-reported-name")) || (data63 === "manufacturer-name")) || (data63 === "model-name")) || (data63 === "other"))){
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8+"/type", "#/$defs/Device_DeviceName/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
-}
-}
-if(data53._type !== undefined && func0.call(data53, "_type")){
-if(!(func2(data53._type, {instancePath:instancePath+"/deviceName/" + i8+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deviceName/" + i8, "#/$defs/Device_DeviceName/type", {type: "object"}); errors++;
+let data30 = data.deviceName;
+if(Array.isArray(data30)){
+const len1 = data30.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data30[i1], {instancePath:instancePath+"/deviceName/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -623,115 +577,37 @@ vErrors = addError(vErrors, instancePath+"/deviceName", "#/properties/deviceName
 }
 }
 if(data.modelNumber !== undefined && func0.call(data, "modelNumber")){
-let data65 = data.modelNumber;
-if(typeof data65 === "string"){
-if(func8(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modelNumber", "#/properties/modelNumber/type", {type: "string"}); errors++;
+if(!(func12(data.modelNumber, {instancePath:instancePath+"/modelNumber"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._modelNumber !== undefined && func0.call(data, "_modelNumber")){
-if(!(func2(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._modelNumber, {instancePath:instancePath+"/_modelNumber"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.partNumber !== undefined && func0.call(data, "partNumber")){
-let data67 = data.partNumber;
-if(typeof data67 === "string"){
-if(func8(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partNumber", "#/properties/partNumber/type", {type: "string"}); errors++;
+if(!(func12(data.partNumber, {instancePath:instancePath+"/partNumber"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._partNumber !== undefined && func0.call(data, "_partNumber")){
-if(!(func2(data._partNumber, {instancePath:instancePath+"/_partNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._partNumber, {instancePath:instancePath+"/_partNumber"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func9(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func14(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.specialization !== undefined && func0.call(data, "specialization")){
-let data70 = data.specialization;
-if(Array.isArray(data70)){
-const len11 = data70.length;
-for(let i11=0; i11<len11; i11++){
-let data71 = data70[i11];
-if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
-if((data71.systemType === undefined) || (!(func0.call(data71, "systemType")))){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/required", {missingProperty: "systemType"}); errors++;
-}
-if(data71.id !== undefined && func0.call(data71, "id")){
-let data72 = data71.id;
-if(typeof data72 === "string"){
-if(func8(data72) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/id", "#/$defs/Device_Specialization/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data71.extension !== undefined && func0.call(data71, "extension")){
-let data73 = data71.extension;
-if(Array.isArray(data73)){
-const len12 = data73.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data73[i12], {instancePath:instancePath+"/specialization/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/extension", "#/$defs/Device_Specialization/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data71.modifierExtension !== undefined && func0.call(data71, "modifierExtension")){
-let data75 = data71.modifierExtension;
-if(Array.isArray(data75)){
-const len13 = data75.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data75[i13], {instancePath:instancePath+"/specialization/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/modifierExtension", "#/$defs/Device_Specialization/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data71.systemType !== undefined && func0.call(data71, "systemType")){
-if(!(func9(data71.systemType, {instancePath:instancePath+"/specialization/" + i11+"/systemType"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data71.version !== undefined && func0.call(data71, "version")){
-let data78 = data71.version;
-if(typeof data78 === "string"){
-if(func8(data78) < 1){
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11+"/version", "#/$defs/Device_Specialization/properties/version/type", {type: "string"}); errors++;
-}
-}
-if(data71._version !== undefined && func0.call(data71, "_version")){
-if(!(func2(data71._version, {instancePath:instancePath+"/specialization/" + i11+"/_version"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specialization/" + i11, "#/$defs/Device_Specialization/type", {type: "object"}); errors++;
+let data37 = data.specialization;
+if(Array.isArray(data37)){
+const len2 = data37.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data37[i2], {instancePath:instancePath+"/specialization/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -740,126 +616,12 @@ vErrors = addError(vErrors, instancePath+"/specialization", "#/properties/specia
 }
 }
 if(data.version !== undefined && func0.call(data, "version")){
-let data80 = data.version;
-if(Array.isArray(data80)){
-const len14 = data80.length;
-for(let i14=0; i14<len14; i14++){
-let data81 = data80[i14];
-const _errs136 = errors;
-let valid44 = true;
-const _errs137 = errors;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(data81._value !== undefined && func0.call(data81, "_value")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid2 = _errs137 === errors;
-errors = _errs136;
-if(vErrors !== null){
-if(_errs136){
-vErrors.length = _errs136;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs138 = errors;
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if((data81.value === undefined) || (!(func0.call(data81, "value")))){
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/then/required", {missingProperty: "value"}); errors++;
-}
-}
-var _valid2 = _errs138 === errors;
-valid44 = _valid2;
-if(valid44){
-var props2 = {};
-props2.value = true;
-props2._value = true;
-}
-}
-if(!valid44){
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data81 && typeof data81 == "object" && !Array.isArray(data81)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.type = true;
-props2.component = true;
-props2.value = true;
-props2._value = true;
-}
-if(data81.id !== undefined && func0.call(data81, "id")){
-let data83 = data81.id;
-if(typeof data83 === "string"){
-if(func8(data83) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/id", "#/$defs/Device_Version/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data81.extension !== undefined && func0.call(data81, "extension")){
-let data84 = data81.extension;
-if(Array.isArray(data84)){
-const len15 = data84.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func5(data84[i15], {instancePath:instancePath+"/version/" + i14+"/extension/" + i15}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/extension", "#/$defs/Device_Version/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data81.modifierExtension !== undefined && func0.call(data81, "modifierExtension")){
-let data86 = data81.modifierExtension;
-if(Array.isArray(data86)){
-const len16 = data86.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data86[i16], {instancePath:instancePath+"/version/" + i14+"/modifierExtension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/modifierExtension", "#/$defs/Device_Version/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data81.type !== undefined && func0.call(data81, "type")){
-if(!(func9(data81.type, {instancePath:instancePath+"/version/" + i14+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data81.component !== undefined && func0.call(data81, "component")){
-if(!(func6(data81.component, {instancePath:instancePath+"/version/" + i14+"/component"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-if(data81.value !== undefined && func0.call(data81, "value")){
-let data90 = data81.value;
-if(typeof data90 === "string"){
-if(func8(data90) < 1){
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14+"/value", "#/$defs/Device_Version/properties/value/type", {type: "string"}); errors++;
-}
-}
-if(data81._value !== undefined && func0.call(data81, "_value")){
-if(!(func2(data81._value, {instancePath:instancePath+"/version/" + i14+"/_value"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/version/" + i14, "#/$defs/Device_Version/type", {type: "object"}); errors++;
+let data39 = data.version;
+if(Array.isArray(data39)){
+const len3 = data39.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate4(data39[i3], {instancePath:instancePath+"/version/" + i3}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -868,90 +630,12 @@ vErrors = addError(vErrors, instancePath+"/version", "#/properties/version/type"
 }
 }
 if(data.property !== undefined && func0.call(data, "property")){
-let data92 = data.property;
-if(Array.isArray(data92)){
-const len17 = data92.length;
-for(let i17=0; i17<len17; i17++){
-let data93 = data92[i17];
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-if((data93.type === undefined) || (!(func0.call(data93, "type")))){
-vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/required", {missingProperty: "type"}); errors++;
-}
-if(data93.id !== undefined && func0.call(data93, "id")){
-let data94 = data93.id;
-if(typeof data94 === "string"){
-if(func8(data94) < 1){
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/id", "#/$defs/Device_Property/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data93.extension !== undefined && func0.call(data93, "extension")){
-let data95 = data93.extension;
-if(Array.isArray(data95)){
-const len18 = data95.length;
-for(let i18=0; i18<len18; i18++){
-if(!(func5(data95[i18], {instancePath:instancePath+"/property/" + i17+"/extension/" + i18}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/extension", "#/$defs/Device_Property/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data93.modifierExtension !== undefined && func0.call(data93, "modifierExtension")){
-let data97 = data93.modifierExtension;
-if(Array.isArray(data97)){
-const len19 = data97.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data97[i19], {instancePath:instancePath+"/property/" + i17+"/modifierExtension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/modifierExtension", "#/$defs/Device_Property/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data93.type !== undefined && func0.call(data93, "type")){
-if(!(func9(data93.type, {instancePath:instancePath+"/property/" + i17+"/type"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data93.valueQuantity !== undefined && func0.call(data93, "valueQuantity")){
-let data100 = data93.valueQuantity;
-if(Array.isArray(data100)){
-const len20 = data100.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func10(data100[i20], {instancePath:instancePath+"/property/" + i17+"/valueQuantity/" + i20}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueQuantity", "#/$defs/Device_Property/properties/valueQuantity/type", {type: "array"}); errors++;
-}
-}
-if(data93.valueCode !== undefined && func0.call(data93, "valueCode")){
-let data102 = data93.valueCode;
-if(Array.isArray(data102)){
-const len21 = data102.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func9(data102[i21], {instancePath:instancePath+"/property/" + i17+"/valueCode/" + i21}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17+"/valueCode", "#/$defs/Device_Property/properties/valueCode/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/property/" + i17, "#/$defs/Device_Property/type", {type: "object"}); errors++;
+let data41 = data.property;
+if(Array.isArray(data41)){
+const len4 = data41.length;
+for(let i4=0; i4<len4; i4++){
+if(!(validate5(data41[i4], {instancePath:instancePath+"/property/" + i4}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
@@ -960,81 +644,48 @@ vErrors = addError(vErrors, instancePath+"/property", "#/properties/property/typ
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.owner !== undefined && func0.call(data, "owner")){
-if(!(func7(data.owner, {instancePath:instancePath+"/owner"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.owner, {instancePath:instancePath+"/owner"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
-let data106 = data.contact;
-if(Array.isArray(data106)){
-const len22 = data106.length;
-for(let i22=0; i22<len22; i22++){
-if(!(func11(data106[i22], {instancePath:instancePath+"/contact/" + i22}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
+if(!(func15(data.contact, {instancePath:instancePath+"/contact"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.location !== undefined && func0.call(data, "location")){
-if(!(func7(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.url !== undefined && func0.call(data, "url")){
-let data109 = data.url;
-if(typeof data109 === "string"){
-if(!pattern1.test(data109)){
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/url", "#/properties/url/type", {type: "string"}); errors++;
+if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data._url !== undefined && func0.call(data, "_url")){
-if(!(func2(data._url, {instancePath:instancePath+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data111 = data.note;
-if(Array.isArray(data111)){
-const len23 = data111.length;
-for(let i23=0; i23<len23; i23++){
-if(!(func12(data111[i23], {instancePath:instancePath+"/note/" + i23}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+if(!(func16(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.safety !== undefined && func0.call(data, "safety")){
-let data113 = data.safety;
-if(Array.isArray(data113)){
-const len24 = data113.length;
-for(let i24=0; i24<len24; i24++){
-if(!(func9(data113[i24], {instancePath:instancePath+"/safety/" + i24}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/safety", "#/properties/safety/type", {type: "array"}); errors++;
+if(!(func11(data.safety, {instancePath:instancePath+"/safety"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.parent !== undefined && func0.call(data, "parent")){
-if(!(func7(data.parent, {instancePath:instancePath+"/parent"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.parent, {instancePath:instancePath+"/parent"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 }
@@ -1044,59 +695,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "definition": true,
-  "udiCarrier": true,
-  "status": true,
-  "_status": true,
-  "statusReason": true,
-  "distinctIdentifier": true,
-  "_distinctIdentifier": true,
-  "manufacturer": true,
-  "_manufacturer": true,
-  "manufactureDate": true,
-  "_manufactureDate": true,
-  "expirationDate": true,
-  "_expirationDate": true,
-  "lotNumber": true,
-  "_lotNumber": true,
-  "serialNumber": true,
-  "_serialNumber": true,
-  "deviceName": true,
-  "modelNumber": true,
-  "_modelNumber": true,
-  "partNumber": true,
-  "_partNumber": true,
-  "type": true,
-  "specialization": true,
-  "version": true,
-  "property": true,
-  "patient": true,
-  "owner": true,
-  "contact": true,
-  "location": true,
-  "url": true,
-  "_url": true,
-  "note": true,
-  "safety": true,
-  "parent": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -3,33 +3,29 @@
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["active","suspended","error","off","entered-in-error","test"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Coding"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["ContactPoint"];
-const func11 = require("./datatypes.cjs")["Period"];
-const func12 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["Coding"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func14 = require("./datatypes.cjs")["Period"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_2efec1aa70"];
+const func17 = require("./datatypes.cjs")["member_037bb971b0"];
+const func18 = require("./datatypes.cjs")["member_a59dc52faf"];
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Endpoint.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -57,11 +53,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -93,23 +84,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.address = true;
-props1._address = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.payloadType === undefined) || (!(func0.call(data, "payloadType")))){
@@ -121,302 +98,140 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "conne
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.connectionType = true;
-props0.name = true;
-props0._name = true;
-props0.managingOrganization = true;
-props0.contact = true;
-props0.period = true;
-props0.payloadType = true;
-props0.payloadMimeType = true;
-props0._payloadMimeType = true;
-props0.address = true;
-props0._address = true;
-props0.header = true;
-props0._header = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Endpoint" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Endpoint"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data18 = data.status;
-if(!((((((data18 === "active") || (data18 === "suspended")) || (data18 === "error")) || (data18 === "off")) || (data18 === "entered-in-error")) || (data18 === "test"))){
+let data14 = data.status;
+if(!((((((data14 === "active") || (data14 === "suspended")) || (data14 === "error")) || (data14 === "off")) || (data14 === "entered-in-error")) || (data14 === "test"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.connectionType !== undefined && func0.call(data, "connectionType")){
-if(!(func7(data.connectionType, {instancePath:instancePath+"/connectionType"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data21 = data.name;
-if(typeof data21 === "string"){
-if(func8(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
-if(!(func9(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.contact !== undefined && func0.call(data, "contact")){
-let data24 = data.contact;
-if(Array.isArray(data24)){
-const len4 = data24.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func10(data24[i4], {instancePath:instancePath+"/contact/" + i4}))){
+if(!(func10(data.connectionType, {instancePath:instancePath+"/connectionType"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
-}
-}
-if(data.period !== undefined && func0.call(data, "period")){
-if(!(func11(data.period, {instancePath:instancePath+"/period"}))){
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func11(data.name, {instancePath:instancePath+"/name"}))){
 vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
-if(data.payloadType !== undefined && func0.call(data, "payloadType")){
-let data27 = data.payloadType;
-if(Array.isArray(data27)){
-const len5 = data27.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func12(data27[i5], {instancePath:instancePath+"/payloadType/" + i5}))){
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.managingOrganization !== undefined && func0.call(data, "managingOrganization")){
+if(!(func12(data.managingOrganization, {instancePath:instancePath+"/managingOrganization"}))){
 vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
+if(data.contact !== undefined && func0.call(data, "contact")){
+if(!(func13(data.contact, {instancePath:instancePath+"/contact"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/payloadType", "#/properties/payloadType/type", {type: "array"}); errors++;
+}
+if(data.period !== undefined && func0.call(data, "period")){
+if(!(func14(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.payloadType !== undefined && func0.call(data, "payloadType")){
+if(!(func15(data.payloadType, {instancePath:instancePath+"/payloadType"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.payloadMimeType !== undefined && func0.call(data, "payloadMimeType")){
-let data29 = data.payloadMimeType;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-let data30 = data29[i6];
-if(typeof data30 === "string"){
-if(!pattern2.test(data30)){
-vErrors = addError(vErrors, instancePath+"/payloadMimeType/" + i6, "#/properties/payloadMimeType/items/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/payloadMimeType/" + i6, "#/properties/payloadMimeType/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/payloadMimeType", "#/properties/payloadMimeType/type", {type: "array"}); errors++;
+if(!(func16(data.payloadMimeType, {instancePath:instancePath+"/payloadMimeType"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._payloadMimeType !== undefined && func0.call(data, "_payloadMimeType")){
-let data31 = data._payloadMimeType;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data31[i7], {instancePath:instancePath+"/_payloadMimeType/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_payloadMimeType", "#/properties/_payloadMimeType/type", {type: "array"}); errors++;
+if(!(func17(data._payloadMimeType, {instancePath:instancePath+"/_payloadMimeType"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.address !== undefined && func0.call(data, "address")){
-let data33 = data.address;
-if(typeof data33 === "string"){
-if(!pattern1.test(data33)){
-vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/address", "#/properties/address/type", {type: "string"}); errors++;
+if(!(func3(data.address, {instancePath:instancePath+"/address"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data._address !== undefined && func0.call(data, "_address")){
-if(!(func2(data._address, {instancePath:instancePath+"/_address"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._address, {instancePath:instancePath+"/_address"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.header !== undefined && func0.call(data, "header")){
-let data35 = data.header;
-if(Array.isArray(data35)){
-const len8 = data35.length;
-for(let i8=0; i8<len8; i8++){
-let data36 = data35[i8];
-if(typeof data36 === "string"){
-if(func8(data36) < 1){
-vErrors = addError(vErrors, instancePath+"/header/" + i8, "#/properties/header/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/header/" + i8, "#/properties/header/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/header", "#/properties/header/type", {type: "array"}); errors++;
+if(!(func18(data.header, {instancePath:instancePath+"/header"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data._header !== undefined && func0.call(data, "_header")){
-let data37 = data._header;
-if(Array.isArray(data37)){
-const len9 = data37.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data37[i9], {instancePath:instancePath+"/_header/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_header", "#/properties/_header/type", {type: "array"}); errors++;
+if(!(func17(data._header, {instancePath:instancePath+"/_header"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 }
@@ -424,10 +239,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,29 +2,119 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["partial","completed","entered-in-error","health-unknown"]}}};
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Age"];
-const func12 = require("./datatypes.cjs")["Range"];
-const func13 = require("./datatypes.cjs")["Annotation"];
-const func14 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["member_871bd4cdb7"];
+const func11 = require("./datatypes.cjs")["member_9892719d4b"];
+const func12 = require("./datatypes.cjs")["member_037bb971b0"];
+const func13 = require("./datatypes.cjs")["CodeableConcept"];
+const func14 = require("./datatypes.cjs")["Reference"];
+const func15 = require("./datatypes.cjs")["member_fecd911445"];
+const func16 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("./datatypes.cjs")["member_72cd84868b"];
+const func19 = require("./datatypes.cjs")["Age"];
+const func20 = require("./datatypes.cjs")["Range"];
+const func21 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func22 = require("./datatypes.cjs")["member_796295fe1b"];
+const func23 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func24 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func25 = require("../../../../choice.cjs").choiceForms;
+
 const obj0 = new Set(["onsetAge", "onsetRange", "onsetPeriod", "onsetString"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func16(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func13(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.outcome !== undefined && func0.call(data, "outcome")){
+if(!(func13(data.outcome, {instancePath:instancePath+"/outcome"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.contributedToDeath !== undefined && func0.call(data, "contributedToDeath")){
+if(!(func21(data.contributedToDeath, {instancePath:instancePath+"/contributedToDeath"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
+}
+}
+if(data._contributedToDeath !== undefined && func0.call(data, "_contributedToDeath")){
+if(!(func4(data._contributedToDeath, {instancePath:instancePath+"/_contributedToDeath"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.onsetAge !== undefined && func0.call(data, "onsetAge")){
+if(!(func19(data.onsetAge, {instancePath:instancePath+"/onsetAge"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.onsetRange !== undefined && func0.call(data, "onsetRange")){
+if(!(func20(data.onsetRange, {instancePath:instancePath+"/onsetRange"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+if(data.onsetPeriod !== undefined && func0.call(data, "onsetPeriod")){
+if(!(func17(data.onsetPeriod, {instancePath:instancePath+"/onsetPeriod"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.onsetString !== undefined && func0.call(data, "onsetString")){
+if(!(func16(data.onsetString, {instancePath:instancePath+"/onsetString"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._onsetString !== undefined && func0.call(data, "_onsetString")){
+if(!(func4(data._onsetString, {instancePath:instancePath+"/_onsetString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.note !== undefined && func0.call(data, "note")){
+if(!(func24(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
+}
+}
+const forms0 = func25(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 const obj1 = new Set(["bornPeriod", "bornDate", "bornString"]);
 const obj2 = new Set(["ageAge", "ageRange", "ageString"]);
 const obj3 = new Set(["deceasedBoolean", "deceasedAge", "deceasedRange", "deceasedDate", "deceasedString"]);
@@ -33,13 +123,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/FamilyMemberHistory.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -67,11 +150,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -86,594 +164,254 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "relat
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.instantiatesCanonical = true;
-props0._instantiatesCanonical = true;
-props0.instantiatesUri = true;
-props0._instantiatesUri = true;
-props0.status = true;
-props0._status = true;
-props0.dataAbsentReason = true;
-props0.patient = true;
-props0.date = true;
-props0._date = true;
-props0.name = true;
-props0._name = true;
-props0.relationship = true;
-props0.sex = true;
-props0.bornPeriod = true;
-props0.bornDate = true;
-props0._bornDate = true;
-props0.bornString = true;
-props0._bornString = true;
-props0.ageAge = true;
-props0.ageRange = true;
-props0.ageString = true;
-props0._ageString = true;
-props0.estimatedAge = true;
-props0._estimatedAge = true;
-props0.deceasedBoolean = true;
-props0._deceasedBoolean = true;
-props0.deceasedAge = true;
-props0.deceasedRange = true;
-props0.deceasedDate = true;
-props0._deceasedDate = true;
-props0.deceasedString = true;
-props0._deceasedString = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.note = true;
-props0.condition = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("FamilyMemberHistory" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "FamilyMemberHistory"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.instantiatesCanonical !== undefined && func0.call(data, "instantiatesCanonical")){
-let data17 = data.instantiatesCanonical;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-let data18 = data17[i4];
-if(typeof data18 === "string"){
-if(!pattern1.test(data18)){
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical/" + i4, "#/properties/instantiatesCanonical/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesCanonical", "#/properties/instantiatesCanonical/type", {type: "array"}); errors++;
+if(!(func10(data.instantiatesCanonical, {instancePath:instancePath+"/instantiatesCanonical"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._instantiatesCanonical !== undefined && func0.call(data, "_instantiatesCanonical")){
-let data19 = data._instantiatesCanonical;
-if(Array.isArray(data19)){
-const len5 = data19.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data19[i5], {instancePath:instancePath+"/_instantiatesCanonical/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesCanonical", "#/properties/_instantiatesCanonical/type", {type: "array"}); errors++;
+if(!(func11(data._instantiatesCanonical, {instancePath:instancePath+"/_instantiatesCanonical"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.instantiatesUri !== undefined && func0.call(data, "instantiatesUri")){
-let data21 = data.instantiatesUri;
-if(Array.isArray(data21)){
-const len6 = data21.length;
-for(let i6=0; i6<len6; i6++){
-let data22 = data21[i6];
-if(typeof data22 === "string"){
-if(!pattern1.test(data22)){
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri/" + i6, "#/properties/instantiatesUri/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instantiatesUri", "#/properties/instantiatesUri/type", {type: "array"}); errors++;
+if(!(func10(data.instantiatesUri, {instancePath:instancePath+"/instantiatesUri"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._instantiatesUri !== undefined && func0.call(data, "_instantiatesUri")){
-let data23 = data._instantiatesUri;
-if(Array.isArray(data23)){
-const len7 = data23.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data23[i7], {instancePath:instancePath+"/_instantiatesUri/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/_instantiatesUri", "#/properties/_instantiatesUri/type", {type: "array"}); errors++;
+if(!(func12(data._instantiatesUri, {instancePath:instancePath+"/_instantiatesUri"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data25 = data.status;
-if(!((((data25 === "partial") || (data25 === "completed")) || (data25 === "entered-in-error")) || (data25 === "health-unknown"))){
+let data17 = data.status;
+if(!((((data17 === "partial") || (data17 === "completed")) || (data17 === "entered-in-error")) || (data17 === "health-unknown"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.dataAbsentReason !== undefined && func0.call(data, "dataAbsentReason")){
-if(!(func7(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func13(data.dataAbsentReason, {instancePath:instancePath+"/dataAbsentReason"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func14(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
-let data29 = data.date;
-if(typeof data29 === "string"){
-if(!pattern3.test(data29)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data29))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
+if(!(func15(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.name !== undefined && func0.call(data, "name")){
-let data31 = data.name;
-if(typeof data31 === "string"){
-if(func9(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
+if(!(func16(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.relationship !== undefined && func0.call(data, "relationship")){
-if(!(func7(data.relationship, {instancePath:instancePath+"/relationship"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func13(data.relationship, {instancePath:instancePath+"/relationship"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.sex !== undefined && func0.call(data, "sex")){
-if(!(func7(data.sex, {instancePath:instancePath+"/sex"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func13(data.sex, {instancePath:instancePath+"/sex"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.bornPeriod !== undefined && func0.call(data, "bornPeriod")){
-if(!(func10(data.bornPeriod, {instancePath:instancePath+"/bornPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(!(func17(data.bornPeriod, {instancePath:instancePath+"/bornPeriod"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.bornDate !== undefined && func0.call(data, "bornDate")){
-let data36 = data.bornDate;
-if(typeof data36 === "string"){
-if(!pattern4.test(data36)){
-vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/bornDate", "#/properties/bornDate/type", {type: "string"}); errors++;
+if(!(func18(data.bornDate, {instancePath:instancePath+"/bornDate"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data._bornDate !== undefined && func0.call(data, "_bornDate")){
-if(!(func2(data._bornDate, {instancePath:instancePath+"/_bornDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._bornDate, {instancePath:instancePath+"/_bornDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.bornString !== undefined && func0.call(data, "bornString")){
-let data38 = data.bornString;
-if(typeof data38 === "string"){
-if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/bornString", "#/properties/bornString/type", {type: "string"}); errors++;
+if(!(func16(data.bornString, {instancePath:instancePath+"/bornString"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._bornString !== undefined && func0.call(data, "_bornString")){
-if(!(func2(data._bornString, {instancePath:instancePath+"/_bornString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._bornString, {instancePath:instancePath+"/_bornString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.ageAge !== undefined && func0.call(data, "ageAge")){
-if(!(func11(data.ageAge, {instancePath:instancePath+"/ageAge"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+if(!(func19(data.ageAge, {instancePath:instancePath+"/ageAge"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.ageRange !== undefined && func0.call(data, "ageRange")){
-if(!(func12(data.ageRange, {instancePath:instancePath+"/ageRange"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+if(!(func20(data.ageRange, {instancePath:instancePath+"/ageRange"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data.ageString !== undefined && func0.call(data, "ageString")){
-let data42 = data.ageString;
-if(typeof data42 === "string"){
-if(func9(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/ageString", "#/properties/ageString/type", {type: "string"}); errors++;
+if(!(func16(data.ageString, {instancePath:instancePath+"/ageString"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._ageString !== undefined && func0.call(data, "_ageString")){
-if(!(func2(data._ageString, {instancePath:instancePath+"/_ageString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._ageString, {instancePath:instancePath+"/_ageString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.estimatedAge !== undefined && func0.call(data, "estimatedAge")){
-if(typeof data.estimatedAge !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/estimatedAge", "#/properties/estimatedAge/type", {type: "boolean"}); errors++;
+if(!(func21(data.estimatedAge, {instancePath:instancePath+"/estimatedAge"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data._estimatedAge !== undefined && func0.call(data, "_estimatedAge")){
-if(!(func2(data._estimatedAge, {instancePath:instancePath+"/_estimatedAge"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._estimatedAge, {instancePath:instancePath+"/_estimatedAge"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedBoolean !== undefined && func0.call(data, "deceasedBoolean")){
-if(typeof data.deceasedBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/deceasedBoolean", "#/properties/deceasedBoolean/type", {type: "boolean"}); errors++;
+if(!(func21(data.deceasedBoolean, {instancePath:instancePath+"/deceasedBoolean"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data._deceasedBoolean !== undefined && func0.call(data, "_deceasedBoolean")){
-if(!(func2(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._deceasedBoolean, {instancePath:instancePath+"/_deceasedBoolean"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedAge !== undefined && func0.call(data, "deceasedAge")){
-if(!(func11(data.deceasedAge, {instancePath:instancePath+"/deceasedAge"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+if(!(func19(data.deceasedAge, {instancePath:instancePath+"/deceasedAge"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedRange !== undefined && func0.call(data, "deceasedRange")){
-if(!(func12(data.deceasedRange, {instancePath:instancePath+"/deceasedRange"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+if(!(func20(data.deceasedRange, {instancePath:instancePath+"/deceasedRange"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedDate !== undefined && func0.call(data, "deceasedDate")){
-let data50 = data.deceasedDate;
-if(typeof data50 === "string"){
-if(!pattern4.test(data50)){
-vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deceasedDate", "#/properties/deceasedDate/type", {type: "string"}); errors++;
+if(!(func18(data.deceasedDate, {instancePath:instancePath+"/deceasedDate"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data._deceasedDate !== undefined && func0.call(data, "_deceasedDate")){
-if(!(func2(data._deceasedDate, {instancePath:instancePath+"/_deceasedDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._deceasedDate, {instancePath:instancePath+"/_deceasedDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.deceasedString !== undefined && func0.call(data, "deceasedString")){
-let data52 = data.deceasedString;
-if(typeof data52 === "string"){
-if(func9(data52) < 1){
-vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/deceasedString", "#/properties/deceasedString/type", {type: "string"}); errors++;
+if(!(func16(data.deceasedString, {instancePath:instancePath+"/deceasedString"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._deceasedString !== undefined && func0.call(data, "_deceasedString")){
-if(!(func2(data._deceasedString, {instancePath:instancePath+"/_deceasedString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._deceasedString, {instancePath:instancePath+"/_deceasedString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data54 = data.reasonCode;
-if(Array.isArray(data54)){
-const len8 = data54.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data54[i8], {instancePath:instancePath+"/reasonCode/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
+if(!(func22(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data56 = data.reasonReference;
-if(Array.isArray(data56)){
-const len9 = data56.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data56[i9], {instancePath:instancePath+"/reasonReference/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
+if(!(func23(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
+vErrors = addErrors(vErrors, func23.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data58 = data.note;
-if(Array.isArray(data58)){
-const len10 = data58.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func13(data58[i10], {instancePath:instancePath+"/note/" + i10}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+if(!(func24(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func24.errors); errors = vErrors.length;
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
-let data60 = data.condition;
-if(Array.isArray(data60)){
-const len11 = data60.length;
-for(let i11=0; i11<len11; i11++){
-let data61 = data60[i11];
-if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if((data61.code === undefined) || (!(func0.call(data61, "code")))){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/required", {missingProperty: "code"}); errors++;
-}
-if(data61.id !== undefined && func0.call(data61, "id")){
-let data62 = data61.id;
-if(typeof data62 === "string"){
-if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/id", "#/$defs/FamilyMemberHistory_Condition/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data61.extension !== undefined && func0.call(data61, "extension")){
-let data63 = data61.extension;
-if(Array.isArray(data63)){
-const len12 = data63.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data63[i12], {instancePath:instancePath+"/condition/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/extension", "#/$defs/FamilyMemberHistory_Condition/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data61.modifierExtension !== undefined && func0.call(data61, "modifierExtension")){
-let data65 = data61.modifierExtension;
-if(Array.isArray(data65)){
-const len13 = data65.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data65[i13], {instancePath:instancePath+"/condition/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/modifierExtension", "#/$defs/FamilyMemberHistory_Condition/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data61.code !== undefined && func0.call(data61, "code")){
-if(!(func7(data61.code, {instancePath:instancePath+"/condition/" + i11+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data61.outcome !== undefined && func0.call(data61, "outcome")){
-if(!(func7(data61.outcome, {instancePath:instancePath+"/condition/" + i11+"/outcome"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data61.contributedToDeath !== undefined && func0.call(data61, "contributedToDeath")){
-if(typeof data61.contributedToDeath !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/contributedToDeath", "#/$defs/FamilyMemberHistory_Condition/properties/contributedToDeath/type", {type: "boolean"}); errors++;
-}
-}
-if(data61._contributedToDeath !== undefined && func0.call(data61, "_contributedToDeath")){
-if(!(func2(data61._contributedToDeath, {instancePath:instancePath+"/condition/" + i11+"/_contributedToDeath"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.onsetAge !== undefined && func0.call(data61, "onsetAge")){
-if(!(func11(data61.onsetAge, {instancePath:instancePath+"/condition/" + i11+"/onsetAge"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data61.onsetRange !== undefined && func0.call(data61, "onsetRange")){
-if(!(func12(data61.onsetRange, {instancePath:instancePath+"/condition/" + i11+"/onsetRange"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data61.onsetPeriod !== undefined && func0.call(data61, "onsetPeriod")){
-if(!(func10(data61.onsetPeriod, {instancePath:instancePath+"/condition/" + i11+"/onsetPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data61.onsetString !== undefined && func0.call(data61, "onsetString")){
-let data74 = data61.onsetString;
-if(typeof data74 === "string"){
-if(func9(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/onsetString", "#/$defs/FamilyMemberHistory_Condition/properties/onsetString/type", {type: "string"}); errors++;
-}
-}
-if(data61._onsetString !== undefined && func0.call(data61, "_onsetString")){
-if(!(func2(data61._onsetString, {instancePath:instancePath+"/condition/" + i11+"/_onsetString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data61.note !== undefined && func0.call(data61, "note")){
-let data76 = data61.note;
-if(Array.isArray(data76)){
-const len14 = data76.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func13(data76[i14], {instancePath:instancePath+"/condition/" + i11+"/note/" + i14}))){
-vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11+"/note", "#/$defs/FamilyMemberHistory_Condition/properties/note/type", {type: "array"}); errors++;
-}
-}
-const forms0 = func14(data61, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/cdxChoice", {choice: "onset[x]", forms: forms0}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition/" + i11, "#/$defs/FamilyMemberHistory_Condition/type", {type: "object"}); errors++;
+let data49 = data.condition;
+if(Array.isArray(data49)){
+const len0 = data49.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data49[i0], {instancePath:instancePath+"/condition/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -681,27 +419,25 @@ else {
 vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
 }
 }
-const forms1 = func14(data, obj1);
+const forms0 = func25(data, obj1);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "born[x]", forms: forms0}); errors++;
+}
+const forms1 = func25(data, obj2);
 if(forms1 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "born[x]", forms: forms1}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "age[x]", forms: forms1}); errors++;
 }
-const forms2 = func14(data, obj2);
+const forms2 = func25(data, obj3);
 if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "age[x]", forms: forms2}); errors++;
-}
-const forms3 = func14(data, obj3);
-if(forms3 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms3}); errors++;
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "deceased[x]", forms: forms2}); errors++;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,38 +2,280 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"type":{"enum":["person","animal","practitioner","device","medication","substance"]}}};
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("ajv/dist/runtime/ucs2length").default;
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Range"];
-const func12 = require("./datatypes.cjs")["Period"];
-const func13 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func13 = require("./datatypes.cjs")["member_42424aab32"];
+const func14 = require("./datatypes.cjs")["Reference"];
+
+const func15 = require("./datatypes.cjs")["Quantity"];
+const func16 = require("./datatypes.cjs")["Range"];
+const func17 = require("./datatypes.cjs")["Period"];
+const func18 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["valueCodeableConcept", "valueBoolean", "valueQuantity", "valueRange", "valueReference"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueRange !== undefined && func0.call(data, "valueRange")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.valueReference !== undefined && func0.call(data, "valueReference")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.valueCodeableConcept === undefined) || (!(func0.call(data, "valueCodeableConcept")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._exclude !== undefined && func0.call(data, "_exclude")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid1 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid1){
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.exclude === undefined) || (!(func0.call(data, "exclude")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingProperty: "exclude"}); errors++;
+}
+}
+var _valid1 = _errs8 === errors;
+valid3 = _valid1;
+}
+if(!valid3){
+vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.code === undefined) || (!(func0.call(data, "code")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "code"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.valueCodeableConcept !== undefined && func0.call(data, "valueCodeableConcept")){
+if(!(func11(data.valueCodeableConcept, {instancePath:instancePath+"/valueCodeableConcept"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
+if(!(func10(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
+if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
+if(!(func15(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.valueRange !== undefined && func0.call(data, "valueRange")){
+if(!(func16(data.valueRange, {instancePath:instancePath+"/valueRange"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data.valueReference !== undefined && func0.call(data, "valueReference")){
+if(!(func14(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.exclude !== undefined && func0.call(data, "exclude")){
+if(!(func10(data.exclude, {instancePath:instancePath+"/exclude"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._exclude !== undefined && func0.call(data, "_exclude")){
+if(!(func4(data._exclude, {instancePath:instancePath+"/_exclude"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.period !== undefined && func0.call(data, "period")){
+if(!(func17(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+const forms0 = func18(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.entity === undefined) || (!(func0.call(data, "entity")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "entity"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func12(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.entity !== undefined && func0.call(data, "entity")){
+if(!(func14(data.entity, {instancePath:instancePath+"/entity"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.period !== undefined && func0.call(data, "period")){
+if(!(func17(data.period, {instancePath:instancePath+"/period"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.inactive !== undefined && func0.call(data, "inactive")){
+if(!(func10(data.inactive, {instancePath:instancePath+"/inactive"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._inactive !== undefined && func0.call(data, "_inactive")){
+if(!(func4(data._inactive, {instancePath:instancePath+"/_inactive"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Group.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -61,11 +303,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -97,56 +334,13 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.actual = true;
-props1._actual = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
-}
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.active = true;
-props0._active = true;
-props0.type = true;
-props0._type = true;
-props0.actual = true;
-props0._actual = true;
-props0.code = true;
-props0.name = true;
-props0._name = true;
-props0.quantity = true;
-props0._quantity = true;
-props0.managingEntity = true;
-props0.characteristic = true;
-props0.member = true;
 }
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Group" !== data.resourceType){
@@ -154,437 +348,128 @@ vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resource
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data3 = data.id;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data5 = data.implicitRules;
-if(typeof data5 === "string"){
-if(!pattern1.test(data5)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data7 = data.language;
-if(typeof data7 === "string"){
-if(!pattern2.test(data7)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data10 = data.contained;
-if(Array.isArray(data10)){
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data10[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data12 = data.extension;
-if(Array.isArray(data12)){
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data12[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data14 = data.modifierExtension;
-if(Array.isArray(data14)){
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data14[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data16 = data.identifier;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data16[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.active !== undefined && func0.call(data, "active")){
-if(typeof data.active !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/active", "#/properties/active/type", {type: "boolean"}); errors++;
+if(!(func10(data.active, {instancePath:instancePath+"/active"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._active !== undefined && func0.call(data, "_active")){
-if(!(func2(data._active, {instancePath:instancePath+"/_active"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._active, {instancePath:instancePath+"/_active"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data20 = data.type;
-if(!((((((data20 === "person") || (data20 === "animal")) || (data20 === "practitioner")) || (data20 === "device")) || (data20 === "medication")) || (data20 === "substance"))){
+let data16 = data.type;
+if(!((((((data16 === "person") || (data16 === "animal")) || (data16 === "practitioner")) || (data16 === "device")) || (data16 === "medication")) || (data16 === "substance"))){
 vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.actual !== undefined && func0.call(data, "actual")){
-if(typeof data.actual !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/actual", "#/properties/actual/type", {type: "boolean"}); errors++;
-}
-}
-if(data._actual !== undefined && func0.call(data, "_actual")){
-if(!(func2(data._actual, {instancePath:instancePath+"/_actual"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.code !== undefined && func0.call(data, "code")){
-if(!(func7(data.code, {instancePath:instancePath+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.name !== undefined && func0.call(data, "name")){
-let data25 = data.name;
-if(typeof data25 === "string"){
-if(func8(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data._name !== undefined && func0.call(data, "_name")){
-if(!(func2(data._name, {instancePath:instancePath+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.quantity !== undefined && func0.call(data, "quantity")){
-let data27 = data.quantity;
-if(!(((typeof data27 == "number") && (!(data27 % 1) && !isNaN(data27))) && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/type", {type: "integer"}); errors++;
-}
-if((typeof data27 == "number") && (isFinite(data27))){
-if(data27 > 2147483647 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data27 < 0 || isNaN(data27)){
-vErrors = addError(vErrors, instancePath+"/quantity", "#/properties/quantity/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._quantity !== undefined && func0.call(data, "_quantity")){
-if(!(func2(data._quantity, {instancePath:instancePath+"/_quantity"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.managingEntity !== undefined && func0.call(data, "managingEntity")){
-if(!(func9(data.managingEntity, {instancePath:instancePath+"/managingEntity"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.characteristic !== undefined && func0.call(data, "characteristic")){
-let data30 = data.characteristic;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
-const _errs56 = errors;
-let valid18 = true;
-const _errs57 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.valueCodeableConcept !== undefined && func0.call(data31, "valueCodeableConcept")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data31.valueBoolean !== undefined && func0.call(data31, "valueBoolean")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data31.valueQuantity !== undefined && func0.call(data31, "valueQuantity")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data31.valueRange !== undefined && func0.call(data31, "valueRange")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-if(valid19){
-if(data31.valueReference !== undefined && func0.call(data31, "valueReference")){
-var valid19 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid19 = true;
-}
-}
-}
-}
-}
-}
-}
-var _valid2 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs58 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.valueCodeableConcept === undefined) || (!(func0.call(data31, "valueCodeableConcept")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/then/required", {missingProperty: "valueCodeableConcept"}); errors++;
-}
-}
-var _valid2 = _errs58 === errors;
-valid18 = _valid2;
-}
-if(!valid18){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-const _errs60 = errors;
-let valid20 = true;
-const _errs61 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs61 === errors;
-errors = _errs60;
-if(vErrors !== null){
-if(_errs60){
-vErrors.length = _errs60;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs62 = errors;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.exclude === undefined) || (!(func0.call(data31, "exclude")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/then/required", {missingProperty: "exclude"}); errors++;
-}
-}
-var _valid3 = _errs62 === errors;
-valid20 = _valid3;
-if(valid20){
-var props2 = {};
-props2.exclude = true;
-props2._exclude = true;
-}
-}
-if(!valid20){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props2 !== true){
-props2 = props2 || {};
-props2.valueCodeableConcept = true;
-props2.valueBoolean = true;
-props2._valueBoolean = true;
-props2.valueQuantity = true;
-props2.valueRange = true;
-props2.valueReference = true;
-}
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if((data31.code === undefined) || (!(func0.call(data31, "code")))){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/required", {missingProperty: "code"}); errors++;
-}
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.code = true;
-props2.valueCodeableConcept = true;
-props2.valueBoolean = true;
-props2._valueBoolean = true;
-props2.valueQuantity = true;
-props2.valueRange = true;
-props2.valueReference = true;
-props2.exclude = true;
-props2._exclude = true;
-props2.period = true;
-}
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data39 = data31.id;
-if(typeof data39 === "string"){
-if(func8(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/id", "#/$defs/Group_Characteristic/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data40 = data31.extension;
-if(Array.isArray(data40)){
-const len5 = data40.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data40[i5], {instancePath:instancePath+"/characteristic/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/extension", "#/$defs/Group_Characteristic/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data42 = data31.modifierExtension;
-if(Array.isArray(data42)){
-const len6 = data42.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data42[i6], {instancePath:instancePath+"/characteristic/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/modifierExtension", "#/$defs/Group_Characteristic/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.code !== undefined && func0.call(data31, "code")){
-if(!(func7(data31.code, {instancePath:instancePath+"/characteristic/" + i4+"/code"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data31.valueCodeableConcept !== undefined && func0.call(data31, "valueCodeableConcept")){
-if(!(func7(data31.valueCodeableConcept, {instancePath:instancePath+"/characteristic/" + i4+"/valueCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data31.valueBoolean !== undefined && func0.call(data31, "valueBoolean")){
-if(typeof data31.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/valueBoolean", "#/$defs/Group_Characteristic/properties/valueBoolean/type", {type: "boolean"}); errors++;
-}
-}
-if(data31._valueBoolean !== undefined && func0.call(data31, "_valueBoolean")){
-if(!(func2(data31._valueBoolean, {instancePath:instancePath+"/characteristic/" + i4+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.valueQuantity !== undefined && func0.call(data31, "valueQuantity")){
-if(!(func10(data31.valueQuantity, {instancePath:instancePath+"/characteristic/" + i4+"/valueQuantity"}))){
+if(!(func10(data.actual, {instancePath:instancePath+"/actual"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
-if(data31.valueRange !== undefined && func0.call(data31, "valueRange")){
-if(!(func11(data31.valueRange, {instancePath:instancePath+"/characteristic/" + i4+"/valueRange"}))){
+if(data._actual !== undefined && func0.call(data, "_actual")){
+if(!(func4(data._actual, {instancePath:instancePath+"/_actual"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
 vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
-if(data31.valueReference !== undefined && func0.call(data31, "valueReference")){
-if(!(func9(data31.valueReference, {instancePath:instancePath+"/characteristic/" + i4+"/valueReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data31.exclude !== undefined && func0.call(data31, "exclude")){
-if(typeof data31.exclude !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4+"/exclude", "#/$defs/Group_Characteristic/properties/exclude/type", {type: "boolean"}); errors++;
-}
-}
-if(data31._exclude !== undefined && func0.call(data31, "_exclude")){
-if(!(func2(data31._exclude, {instancePath:instancePath+"/characteristic/" + i4+"/_exclude"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data31.period !== undefined && func0.call(data31, "period")){
-if(!(func12(data31.period, {instancePath:instancePath+"/characteristic/" + i4+"/period"}))){
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func12(data.name, {instancePath:instancePath+"/name"}))){
 vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
-const forms0 = func13(data31, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-else {
-vErrors = addError(vErrors, instancePath+"/characteristic/" + i4, "#/$defs/Group_Characteristic/type", {type: "object"}); errors++;
+if(data.quantity !== undefined && func0.call(data, "quantity")){
+if(!(func13(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._quantity !== undefined && func0.call(data, "_quantity")){
+if(!(func4(data._quantity, {instancePath:instancePath+"/_quantity"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.managingEntity !== undefined && func0.call(data, "managingEntity")){
+if(!(func14(data.managingEntity, {instancePath:instancePath+"/managingEntity"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.characteristic !== undefined && func0.call(data, "characteristic")){
+let data26 = data.characteristic;
+if(Array.isArray(data26)){
+const len0 = data26.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data26[i0], {instancePath:instancePath+"/characteristic/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -593,77 +478,12 @@ vErrors = addError(vErrors, instancePath+"/characteristic", "#/properties/charac
 }
 }
 if(data.member !== undefined && func0.call(data, "member")){
-let data54 = data.member;
-if(Array.isArray(data54)){
-const len7 = data54.length;
-for(let i7=0; i7<len7; i7++){
-let data55 = data54[i7];
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if((data55.entity === undefined) || (!(func0.call(data55, "entity")))){
-vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/required", {missingProperty: "entity"}); errors++;
-}
-if(data55.id !== undefined && func0.call(data55, "id")){
-let data56 = data55.id;
-if(typeof data56 === "string"){
-if(func8(data56) < 1){
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/id", "#/$defs/Group_Member/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data55.extension !== undefined && func0.call(data55, "extension")){
-let data57 = data55.extension;
-if(Array.isArray(data57)){
-const len8 = data57.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data57[i8], {instancePath:instancePath+"/member/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/extension", "#/$defs/Group_Member/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data55.modifierExtension !== undefined && func0.call(data55, "modifierExtension")){
-let data59 = data55.modifierExtension;
-if(Array.isArray(data59)){
-const len9 = data59.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data59[i9], {instancePath:instancePath+"/member/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/modifierExtension", "#/$defs/Group_Member/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data55.entity !== undefined && func0.call(data55, "entity")){
-if(!(func9(data55.entity, {instancePath:instancePath+"/member/" + i7+"/entity"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data55.period !== undefined && func0.call(data55, "period")){
-if(!(func12(data55.period, {instancePath:instancePath+"/member/" + i7+"/period"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data55.inactive !== undefined && func0.call(data55, "inactive")){
-if(typeof data55.inactive !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/member/" + i7+"/inactive", "#/$defs/Group_Member/properties/inactive/type", {type: "boolean"}); errors++;
-}
-}
-if(data55._inactive !== undefined && func0.call(data55, "_inactive")){
-if(!(func2(data55._inactive, {instancePath:instancePath+"/member/" + i7+"/_inactive"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/member/" + i7, "#/$defs/Group_Member/type", {type: "object"}); errors++;
+let data28 = data.member;
+if(Array.isArray(data28)){
+const len1 = data28.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data28[i1], {instancePath:instancePath+"/member/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -676,10 +496,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -3,36 +3,73 @@
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["registered","available","cancelled","entered-in-error","unknown"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Coding"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("./datatypes.cjs")["CodeableConcept"];
-const func10 = require("./datatypes.cjs")["Annotation"];
-const func11 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["member_71725e195e"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_fecd911445"];
+const func13 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func14 = require("./datatypes.cjs")["member_42424aab32"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
 
+const func18 = require("./datatypes.cjs")["Coding"];
 
-
+const func19 = require("./datatypes.cjs")["CodeableConcept"];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.function !== undefined && func0.call(data, "function")){
+if(!(func19(data.function, {instancePath:instancePath+"/function"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.actor !== undefined && func0.call(data, "actor")){
+if(!(func11(data.actor, {instancePath:instancePath+"/actor"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -60,11 +97,103 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.uid = true;
-props0._uid = true;
 }
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.sopClass === undefined) || (!(func0.call(data, "sopClass")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "sopClass"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.uid !== undefined && func0.call(data, "uid")){
+if(!(func1(data.uid, {instancePath:instancePath+"/uid"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
+}
+}
+if(data._uid !== undefined && func0.call(data, "_uid")){
+if(!(func4(data._uid, {instancePath:instancePath+"/_uid"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.sopClass !== undefined && func0.call(data, "sopClass")){
+if(!(func18(data.sopClass, {instancePath:instancePath+"/sopClass"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.number !== undefined && func0.call(data, "number")){
+if(!(func14(data.number, {instancePath:instancePath+"/number"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._number !== undefined && func0.call(data, "_number")){
+if(!(func4(data._number, {instancePath:instancePath+"/_number"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.title !== undefined && func0.call(data, "title")){
+if(!(func17(data.title, {instancePath:instancePath+"/title"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._title !== undefined && func0.call(data, "_title")){
+if(!(func4(data._title, {instancePath:instancePath+"/_title"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._uid !== undefined && func0.call(data, "_uid")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.uid === undefined) || (!(func0.call(data, "uid")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "uid"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -73,262 +202,103 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.modality === undefined) || (!(func0.call(data, "modality")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "modality"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.uid = true;
-props0._uid = true;
-props0.number = true;
-props0._number = true;
-props0.modality = true;
-props0.description = true;
-props0._description = true;
-props0.numberOfInstances = true;
-props0._numberOfInstances = true;
-props0.endpoint = true;
-props0.bodySite = true;
-props0.laterality = true;
-props0.specimen = true;
-props0.started = true;
-props0._started = true;
-props0.performer = true;
-props0.instance = true;
-}
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func11(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.uid !== undefined && func0.call(data, "uid")){
-let data6 = data.uid;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/uid", "#/properties/uid/type", {type: "string"}); errors++;
+if(!(func1(data.uid, {instancePath:instancePath+"/uid"}))){
+vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
 if(data._uid !== undefined && func0.call(data, "_uid")){
-if(!(func2(data._uid, {instancePath:instancePath+"/_uid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._uid, {instancePath:instancePath+"/_uid"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.number !== undefined && func0.call(data, "number")){
-let data8 = data.number;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/type", {type: "integer"}); errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data8 < 0 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/number", "#/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
-}
+if(!(func14(data.number, {instancePath:instancePath+"/number"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._number !== undefined && func0.call(data, "_number")){
-if(!(func2(data._number, {instancePath:instancePath+"/_number"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._number, {instancePath:instancePath+"/_number"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.modality !== undefined && func0.call(data, "modality")){
-if(!(func7(data.modality, {instancePath:instancePath+"/modality"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func18(data.modality, {instancePath:instancePath+"/modality"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-let data11 = data.description;
-if(typeof data11 === "string"){
-if(func11(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
+if(!(func17(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
-let data13 = data.numberOfInstances;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
-}
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 2147483647 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data13 < 0 || isNaN(data13)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
-}
+if(!(func14(data.numberOfInstances, {instancePath:instancePath+"/numberOfInstances"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._numberOfInstances !== undefined && func0.call(data, "_numberOfInstances")){
-if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data15 = data.endpoint;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func8(data15[i2], {instancePath:instancePath+"/endpoint/" + i2}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
+if(!(func13(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.bodySite !== undefined && func0.call(data, "bodySite")){
-if(!(func7(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func18(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.laterality !== undefined && func0.call(data, "laterality")){
-if(!(func7(data.laterality, {instancePath:instancePath+"/laterality"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func18(data.laterality, {instancePath:instancePath+"/laterality"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-let data19 = data.specimen;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func8(data19[i3], {instancePath:instancePath+"/specimen/" + i3}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/specimen", "#/properties/specimen/type", {type: "array"}); errors++;
+if(!(func13(data.specimen, {instancePath:instancePath+"/specimen"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.started !== undefined && func0.call(data, "started")){
-let data21 = data.started;
-if(typeof data21 === "string"){
-if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
+if(!(func12(data.started, {instancePath:instancePath+"/started"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._started !== undefined && func0.call(data, "_started")){
-if(!(func2(data._started, {instancePath:instancePath+"/_started"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._started, {instancePath:instancePath+"/_started"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data23 = data.performer;
-if(Array.isArray(data23)){
-const len4 = data23.length;
-for(let i4=0; i4<len4; i4++){
-let data24 = data23[i4];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if((data24.actor === undefined) || (!(func0.call(data24, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/required", {missingProperty: "actor"}); errors++;
-}
-if(data24.id !== undefined && func0.call(data24, "id")){
-let data25 = data24.id;
-if(typeof data25 === "string"){
-if(func11(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/ImagingStudy_Performer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data24.extension !== undefined && func0.call(data24, "extension")){
-let data26 = data24.extension;
-if(Array.isArray(data26)){
-const len5 = data26.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data26[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/ImagingStudy_Performer/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data24.modifierExtension !== undefined && func0.call(data24, "modifierExtension")){
-let data28 = data24.modifierExtension;
-if(Array.isArray(data28)){
-const len6 = data28.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data28[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/ImagingStudy_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data24.function !== undefined && func0.call(data24, "function")){
-if(!(func9(data24.function, {instancePath:instancePath+"/performer/" + i4+"/function"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data24.actor !== undefined && func0.call(data24, "actor")){
-if(!(func8(data24.actor, {instancePath:instancePath+"/performer/" + i4+"/actor"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/ImagingStudy_Performer/type", {type: "object"}); errors++;
+let data19 = data.performer;
+if(Array.isArray(data19)){
+const len0 = data19.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data19[i0], {instancePath:instancePath+"/performer/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -337,162 +307,12 @@ vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/t
 }
 }
 if(data.instance !== undefined && func0.call(data, "instance")){
-let data32 = data.instance;
-if(Array.isArray(data32)){
-const len7 = data32.length;
-for(let i7=0; i7<len7; i7++){
-let data33 = data32[i7];
-const _errs58 = errors;
-let valid24 = true;
-const _errs59 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if(data33._uid !== undefined && func0.call(data33, "_uid")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs59 === errors;
-errors = _errs58;
-if(vErrors !== null){
-if(_errs58){
-vErrors.length = _errs58;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs60 = errors;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if((data33.uid === undefined) || (!(func0.call(data33, "uid")))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/then/required", {missingProperty: "uid"}); errors++;
-}
-}
-var _valid1 = _errs60 === errors;
-valid24 = _valid1;
-if(valid24){
-var props1 = {};
-props1.uid = true;
-props1._uid = true;
-}
-}
-if(!valid24){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-if((data33.sopClass === undefined) || (!(func0.call(data33, "sopClass")))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/required", {missingProperty: "sopClass"}); errors++;
-}
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.uid = true;
-props1._uid = true;
-props1.sopClass = true;
-props1.number = true;
-props1._number = true;
-props1.title = true;
-props1._title = true;
-}
-if(data33.id !== undefined && func0.call(data33, "id")){
-let data35 = data33.id;
-if(typeof data35 === "string"){
-if(func11(data35) < 1){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/id", "#/$defs/ImagingStudy_Instance/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data33.extension !== undefined && func0.call(data33, "extension")){
-let data36 = data33.extension;
-if(Array.isArray(data36)){
-const len8 = data36.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data36[i8], {instancePath:instancePath+"/instance/" + i7+"/extension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/extension", "#/$defs/ImagingStudy_Instance/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data33.modifierExtension !== undefined && func0.call(data33, "modifierExtension")){
-let data38 = data33.modifierExtension;
-if(Array.isArray(data38)){
-const len9 = data38.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data38[i9], {instancePath:instancePath+"/instance/" + i7+"/modifierExtension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/modifierExtension", "#/$defs/ImagingStudy_Instance/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data33.uid !== undefined && func0.call(data33, "uid")){
-let data40 = data33.uid;
-if(typeof data40 === "string"){
-if(!pattern0.test(data40)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/uid", "#/$defs/ImagingStudy_Instance/properties/uid/type", {type: "string"}); errors++;
-}
-}
-if(data33._uid !== undefined && func0.call(data33, "_uid")){
-if(!(func2(data33._uid, {instancePath:instancePath+"/instance/" + i7+"/_uid"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data33.sopClass !== undefined && func0.call(data33, "sopClass")){
-if(!(func7(data33.sopClass, {instancePath:instancePath+"/instance/" + i7+"/sopClass"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data33.number !== undefined && func0.call(data33, "number")){
-let data43 = data33.number;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/type", {type: "integer"}); errors++;
-}
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data43 < 0 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/number", "#/$defs/ImagingStudy_Instance/properties/number/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data33._number !== undefined && func0.call(data33, "_number")){
-if(!(func2(data33._number, {instancePath:instancePath+"/instance/" + i7+"/_number"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data33.title !== undefined && func0.call(data33, "title")){
-let data45 = data33.title;
-if(typeof data45 === "string"){
-if(func11(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7+"/title", "#/$defs/ImagingStudy_Instance/properties/title/type", {type: "string"}); errors++;
-}
-}
-if(data33._title !== undefined && func0.call(data33, "_title")){
-if(!(func2(data33._title, {instancePath:instancePath+"/instance/" + i7+"/_title"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/instance/" + i7, "#/$defs/ImagingStudy_Instance/type", {type: "object"}); errors++;
+let data21 = data.instance;
+if(Array.isArray(data21)){
+const len1 = data21.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data21[i1], {instancePath:instancePath+"/instance/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -504,24 +324,15 @@ vErrors = addError(vErrors, instancePath+"/instance", "#/properties/instance/typ
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
-evaluated0.props = props0;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImagingStudy.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -549,11 +360,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -565,387 +371,189 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "subje
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.modality = true;
-props0.subject = true;
-props0.encounter = true;
-props0.started = true;
-props0._started = true;
-props0.basedOn = true;
-props0.referrer = true;
-props0.interpreter = true;
-props0.endpoint = true;
-props0.numberOfSeries = true;
-props0._numberOfSeries = true;
-props0.numberOfInstances = true;
-props0._numberOfInstances = true;
-props0.procedureReference = true;
-props0.procedureCode = true;
-props0.location = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.note = true;
-props0.description = true;
-props0._description = true;
-props0.series = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImagingStudy" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImagingStudy"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!(((((data17 === "registered") || (data17 === "available")) || (data17 === "cancelled")) || (data17 === "entered-in-error")) || (data17 === "unknown"))){
+let data13 = data.status;
+if(!(((((data13 === "registered") || (data13 === "available")) || (data13 === "cancelled")) || (data13 === "entered-in-error")) || (data13 === "unknown"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.modality !== undefined && func0.call(data, "modality")){
-let data19 = data.modality;
-if(Array.isArray(data19)){
-const len4 = data19.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data19[i4], {instancePath:instancePath+"/modality/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modality", "#/properties/modality/type", {type: "array"}); errors++;
-}
-}
-if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.started !== undefined && func0.call(data, "started")){
-let data23 = data.started;
-if(typeof data23 === "string"){
-if(!pattern3.test(data23)){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data23))){
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/started", "#/properties/started/type", {type: "string"}); errors++;
-}
-}
-if(data._started !== undefined && func0.call(data, "_started")){
-if(!(func2(data._started, {instancePath:instancePath+"/_started"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data25 = data.basedOn;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/basedOn/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
-}
-}
-if(data.referrer !== undefined && func0.call(data, "referrer")){
-if(!(func8(data.referrer, {instancePath:instancePath+"/referrer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.interpreter !== undefined && func0.call(data, "interpreter")){
-let data28 = data.interpreter;
-if(Array.isArray(data28)){
-const len6 = data28.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func8(data28[i6], {instancePath:instancePath+"/interpreter/" + i6}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/interpreter", "#/properties/interpreter/type", {type: "array"}); errors++;
-}
-}
-if(data.endpoint !== undefined && func0.call(data, "endpoint")){
-let data30 = data.endpoint;
-if(Array.isArray(data30)){
-const len7 = data30.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func8(data30[i7], {instancePath:instancePath+"/endpoint/" + i7}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/endpoint", "#/properties/endpoint/type", {type: "array"}); errors++;
-}
-}
-if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
-let data32 = data.numberOfSeries;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/type", {type: "integer"}); errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data32 < 0 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/numberOfSeries", "#/properties/numberOfSeries/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._numberOfSeries !== undefined && func0.call(data, "_numberOfSeries")){
-if(!(func2(data._numberOfSeries, {instancePath:instancePath+"/_numberOfSeries"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
-let data34 = data.numberOfInstances;
-if(!(((typeof data34 == "number") && (!(data34 % 1) && !isNaN(data34))) && (isFinite(data34)))){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/type", {type: "integer"}); errors++;
-}
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 2147483647 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data34 < 0 || isNaN(data34)){
-vErrors = addError(vErrors, instancePath+"/numberOfInstances", "#/properties/numberOfInstances/minimum", {comparison: ">=", limit: 0}); errors++;
-}
-}
-}
-if(data._numberOfInstances !== undefined && func0.call(data, "_numberOfInstances")){
-if(!(func2(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.procedureReference !== undefined && func0.call(data, "procedureReference")){
-if(!(func8(data.procedureReference, {instancePath:instancePath+"/procedureReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.procedureCode !== undefined && func0.call(data, "procedureCode")){
-let data37 = data.procedureCode;
-if(Array.isArray(data37)){
-const len8 = data37.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func9(data37[i8], {instancePath:instancePath+"/procedureCode/" + i8}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/procedureCode", "#/properties/procedureCode/type", {type: "array"}); errors++;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data40 = data.reasonCode;
-if(Array.isArray(data40)){
-const len9 = data40.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func9(data40[i9], {instancePath:instancePath+"/reasonCode/" + i9}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
-}
-}
-if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data42 = data.reasonReference;
-if(Array.isArray(data42)){
-const len10 = data42.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func8(data42[i10], {instancePath:instancePath+"/reasonReference/" + i10}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
-}
-}
-if(data.note !== undefined && func0.call(data, "note")){
-let data44 = data.note;
-if(Array.isArray(data44)){
-const len11 = data44.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func10(data44[i11], {instancePath:instancePath+"/note/" + i11}))){
+if(!(func10(data.modality, {instancePath:instancePath+"/modality"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
+if(data.subject !== undefined && func0.call(data, "subject")){
+if(!(func11(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+}
+if(data.encounter !== undefined && func0.call(data, "encounter")){
+if(!(func11(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.started !== undefined && func0.call(data, "started")){
+if(!(func12(data.started, {instancePath:instancePath+"/started"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._started !== undefined && func0.call(data, "_started")){
+if(!(func4(data._started, {instancePath:instancePath+"/_started"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.basedOn !== undefined && func0.call(data, "basedOn")){
+if(!(func13(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.referrer !== undefined && func0.call(data, "referrer")){
+if(!(func11(data.referrer, {instancePath:instancePath+"/referrer"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.interpreter !== undefined && func0.call(data, "interpreter")){
+if(!(func13(data.interpreter, {instancePath:instancePath+"/interpreter"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.endpoint !== undefined && func0.call(data, "endpoint")){
+if(!(func13(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.numberOfSeries !== undefined && func0.call(data, "numberOfSeries")){
+if(!(func14(data.numberOfSeries, {instancePath:instancePath+"/numberOfSeries"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._numberOfSeries !== undefined && func0.call(data, "_numberOfSeries")){
+if(!(func4(data._numberOfSeries, {instancePath:instancePath+"/_numberOfSeries"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.numberOfInstances !== undefined && func0.call(data, "numberOfInstances")){
+if(!(func14(data.numberOfInstances, {instancePath:instancePath+"/numberOfInstances"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._numberOfInstances !== undefined && func0.call(data, "_numberOfInstances")){
+if(!(func4(data._numberOfInstances, {instancePath:instancePath+"/_numberOfInstances"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.procedureReference !== undefined && func0.call(data, "procedureReference")){
+if(!(func11(data.procedureReference, {instancePath:instancePath+"/procedureReference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.procedureCode !== undefined && func0.call(data, "procedureCode")){
+if(!(func15(data.procedureCode, {instancePath:instancePath+"/procedureCode"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.location !== undefined && func0.call(data, "location")){
+if(!(func11(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
+if(!(func15(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
+if(!(func13(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.note !== undefined && func0.call(data, "note")){
+if(!(func16(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-let data46 = data.description;
-if(typeof data46 === "string"){
-if(func11(data46) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
+if(!(func17(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.series !== undefined && func0.call(data, "series")){
-let data48 = data.series;
-if(Array.isArray(data48)){
-const len12 = data48.length;
-for(let i12=0; i12<len12; i12++){
-if(!(validate1(data48[i12], {instancePath:instancePath+"/series/" + i12}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data36 = data.series;
+if(Array.isArray(data36)){
+const len0 = data36.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate3(data36[i0], {instancePath:instancePath+"/series/" + i0}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -958,10 +566,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,45 +2,361 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["completed","entered-in-error","not-done"]}}};
-
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Quantity"];
-const func11 = require("./datatypes.cjs")["Annotation"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
-const formats1 = require("../../../../formats.cjs")["fhir-date"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["CodeableConcept"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_fecd911445"];
+const func15 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func16 = require("./datatypes.cjs")["member_440605a315"];
+const func17 = require("./datatypes.cjs")["Quantity"];
+const func18 = require("./datatypes.cjs")["member_2b99b0b82e"];
+const func19 = require("./datatypes.cjs")["member_796295fe1b"];
+const func20 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func21 = require("../../../../choice.cjs").choiceForms;
+
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
+}
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.function !== undefined && func0.call(data, "function")){
+if(!(func10(data.function, {instancePath:instancePath+"/function"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.actor !== undefined && func0.call(data, "actor")){
+if(!(func11(data.actor, {instancePath:instancePath+"/actor"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.documentType !== undefined && func0.call(data, "documentType")){
+if(!(func13(data.documentType, {instancePath:instancePath+"/documentType"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._documentType !== undefined && func0.call(data, "_documentType")){
+if(!(func4(data._documentType, {instancePath:instancePath+"/_documentType"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.reference !== undefined && func0.call(data, "reference")){
+if(!(func3(data.reference, {instancePath:instancePath+"/reference"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+if(data._reference !== undefined && func0.call(data, "_reference")){
+if(!(func4(data._reference, {instancePath:instancePath+"/_reference"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.publicationDate !== undefined && func0.call(data, "publicationDate")){
+if(!(func14(data.publicationDate, {instancePath:instancePath+"/publicationDate"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._publicationDate !== undefined && func0.call(data, "_publicationDate")){
+if(!(func4(data._publicationDate, {instancePath:instancePath+"/_publicationDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.presentationDate !== undefined && func0.call(data, "presentationDate")){
+if(!(func14(data.presentationDate, {instancePath:instancePath+"/presentationDate"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._presentationDate !== undefined && func0.call(data, "_presentationDate")){
+if(!(func4(data._presentationDate, {instancePath:instancePath+"/_presentationDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.date !== undefined && func0.call(data, "date")){
+if(!(func14(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._date !== undefined && func0.call(data, "_date")){
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.detail !== undefined && func0.call(data, "detail")){
+if(!(func11(data.detail, {instancePath:instancePath+"/detail"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.reported !== undefined && func0.call(data, "reported")){
+if(!(func15(data.reported, {instancePath:instancePath+"/reported"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data._reported !== undefined && func0.call(data, "_reported")){
+if(!(func4(data._reported, {instancePath:instancePath+"/_reported"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+const func22 = require("./datatypes.cjs")["member_76d1179e4f"];
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+if(valid2){
+if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
+var valid2 = false;
+vErrors = pushError(vErrors, {}); errors++;
+}
+else {
+var valid2 = true;
+}
+}
+}
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.doseNumberPositiveInt === undefined) || (!(func0.call(data, "doseNumberPositiveInt")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "doseNumberPositiveInt"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.series !== undefined && func0.call(data, "series")){
+if(!(func13(data.series, {instancePath:instancePath+"/series"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._series !== undefined && func0.call(data, "_series")){
+if(!(func4(data._series, {instancePath:instancePath+"/_series"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.authority !== undefined && func0.call(data, "authority")){
+if(!(func11(data.authority, {instancePath:instancePath+"/authority"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.targetDisease !== undefined && func0.call(data, "targetDisease")){
+if(!(func19(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
+if(!(func22(data.doseNumberPositiveInt, {instancePath:instancePath+"/doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
+}
+}
+if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
+if(!(func4(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
+if(!(func13(data.doseNumberString, {instancePath:instancePath+"/doseNumberString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
+if(!(func4(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
+if(!(func22(data.seriesDosesPositiveInt, {instancePath:instancePath+"/seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
+}
+}
+if(data._seriesDosesPositiveInt !== undefined && func0.call(data, "_seriesDosesPositiveInt")){
+if(!(func4(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")){
+if(!(func13(data.seriesDosesString, {instancePath:instancePath+"/seriesDosesString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
+if(!(func4(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+const forms0 = func21(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
+}
+const forms1 = func21(data, obj1);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
 const obj2 = new Set(["occurrenceDateTime", "occurrenceString"]);
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Immunization.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -68,11 +384,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -139,13 +450,6 @@ valid3 = _valid1;
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.occurrenceDateTime = true;
-props0._occurrenceDateTime = true;
-props0.occurrenceString = true;
-props0._occurrenceString = true;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.patient === undefined) || (!(func0.call(data, "patient")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "patient"}); errors++;
@@ -156,393 +460,197 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "vacci
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.statusReason = true;
-props0.vaccineCode = true;
-props0.patient = true;
-props0.encounter = true;
-props0.occurrenceDateTime = true;
-props0._occurrenceDateTime = true;
-props0.occurrenceString = true;
-props0._occurrenceString = true;
-props0.recorded = true;
-props0._recorded = true;
-props0.primarySource = true;
-props0._primarySource = true;
-props0.reportOrigin = true;
-props0.location = true;
-props0.manufacturer = true;
-props0.lotNumber = true;
-props0._lotNumber = true;
-props0.expirationDate = true;
-props0._expirationDate = true;
-props0.site = true;
-props0.route = true;
-props0.doseQuantity = true;
-props0.performer = true;
-props0.note = true;
-props0.reasonCode = true;
-props0.reasonReference = true;
-props0.isSubpotent = true;
-props0._isSubpotent = true;
-props0.subpotentReason = true;
-props0.education = true;
-props0.programEligibility = true;
-props0.fundingSource = true;
-props0.reaction = true;
-props0.protocolApplied = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Immunization" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Immunization"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data6 = data.id;
-if(typeof data6 === "string"){
-if(!pattern0.test(data6)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data8 = data.implicitRules;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data10 = data.language;
-if(typeof data10 === "string"){
-if(!pattern2.test(data10)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data13 = data.contained;
-if(Array.isArray(data13)){
-const len0 = data13.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data13[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data15 = data.extension;
-if(Array.isArray(data15)){
-const len1 = data15.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data15[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data17 = data.modifierExtension;
-if(Array.isArray(data17)){
-const len2 = data17.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data17[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data19 = data.identifier;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data19[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data21 = data.status;
-if(typeof data21 !== "string"){
+let data17 = data.status;
+if(typeof data17 !== "string"){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
-if(!(((data21 === "completed") || (data21 === "entered-in-error")) || (data21 === "not-done"))){
+if(!(((data17 === "completed") || (data17 === "entered-in-error")) || (data17 === "not-done"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.statusReason !== undefined && func0.call(data, "statusReason")){
-if(!(func7(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
-if(!(func7(data.vaccineCode, {instancePath:instancePath+"/vaccineCode"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func8(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func8(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
-let data27 = data.occurrenceDateTime;
-if(typeof data27 === "string"){
-if(!pattern3.test(data27)){
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurrenceDateTime", "#/properties/occurrenceDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
-if(!(func2(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.occurrenceString !== undefined && func0.call(data, "occurrenceString")){
-let data29 = data.occurrenceString;
-if(typeof data29 === "string"){
-if(func9(data29) < 1){
-vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/occurrenceString", "#/properties/occurrenceString/type", {type: "string"}); errors++;
-}
-}
-if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
-if(!(func2(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recorded !== undefined && func0.call(data, "recorded")){
-let data31 = data.recorded;
-if(typeof data31 === "string"){
-if(!pattern3.test(data31)){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data31))){
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/recorded", "#/properties/recorded/type", {type: "string"}); errors++;
-}
-}
-if(data._recorded !== undefined && func0.call(data, "_recorded")){
-if(!(func2(data._recorded, {instancePath:instancePath+"/_recorded"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.primarySource !== undefined && func0.call(data, "primarySource")){
-if(typeof data.primarySource !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/primarySource", "#/properties/primarySource/type", {type: "boolean"}); errors++;
-}
-}
-if(data._primarySource !== undefined && func0.call(data, "_primarySource")){
-if(!(func2(data._primarySource, {instancePath:instancePath+"/_primarySource"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.reportOrigin !== undefined && func0.call(data, "reportOrigin")){
-if(!(func7(data.reportOrigin, {instancePath:instancePath+"/reportOrigin"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.location !== undefined && func0.call(data, "location")){
-if(!(func8(data.location, {instancePath:instancePath+"/location"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
-if(!(func8(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
-let data38 = data.lotNumber;
-if(typeof data38 === "string"){
-if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/lotNumber", "#/properties/lotNumber/type", {type: "string"}); errors++;
-}
-}
-if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
-if(!(func2(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
-let data40 = data.expirationDate;
-if(typeof data40 === "string"){
-if(!pattern4.test(data40)){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-if(!(formats1(data40))){
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/format", {format: "fhir-date"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/expirationDate", "#/properties/expirationDate/type", {type: "string"}); errors++;
-}
-}
-if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
-if(!(func2(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.site !== undefined && func0.call(data, "site")){
-if(!(func7(data.site, {instancePath:instancePath+"/site"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.route !== undefined && func0.call(data, "route")){
-if(!(func7(data.route, {instancePath:instancePath+"/route"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data.doseQuantity !== undefined && func0.call(data, "doseQuantity")){
-if(!(func10(data.doseQuantity, {instancePath:instancePath+"/doseQuantity"}))){
+if(!(func10(data.statusReason, {instancePath:instancePath+"/statusReason"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
+if(data.vaccineCode !== undefined && func0.call(data, "vaccineCode")){
+if(!(func10(data.vaccineCode, {instancePath:instancePath+"/vaccineCode"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.patient !== undefined && func0.call(data, "patient")){
+if(!(func11(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.encounter !== undefined && func0.call(data, "encounter")){
+if(!(func11(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.occurrenceDateTime !== undefined && func0.call(data, "occurrenceDateTime")){
+if(!(func12(data.occurrenceDateTime, {instancePath:instancePath+"/occurrenceDateTime"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._occurrenceDateTime !== undefined && func0.call(data, "_occurrenceDateTime")){
+if(!(func4(data._occurrenceDateTime, {instancePath:instancePath+"/_occurrenceDateTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.occurrenceString !== undefined && func0.call(data, "occurrenceString")){
+if(!(func13(data.occurrenceString, {instancePath:instancePath+"/occurrenceString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._occurrenceString !== undefined && func0.call(data, "_occurrenceString")){
+if(!(func4(data._occurrenceString, {instancePath:instancePath+"/_occurrenceString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.recorded !== undefined && func0.call(data, "recorded")){
+if(!(func14(data.recorded, {instancePath:instancePath+"/recorded"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data._recorded !== undefined && func0.call(data, "_recorded")){
+if(!(func4(data._recorded, {instancePath:instancePath+"/_recorded"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.primarySource !== undefined && func0.call(data, "primarySource")){
+if(!(func15(data.primarySource, {instancePath:instancePath+"/primarySource"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data._primarySource !== undefined && func0.call(data, "_primarySource")){
+if(!(func4(data._primarySource, {instancePath:instancePath+"/_primarySource"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.reportOrigin !== undefined && func0.call(data, "reportOrigin")){
+if(!(func10(data.reportOrigin, {instancePath:instancePath+"/reportOrigin"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.location !== undefined && func0.call(data, "location")){
+if(!(func11(data.location, {instancePath:instancePath+"/location"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.manufacturer !== undefined && func0.call(data, "manufacturer")){
+if(!(func11(data.manufacturer, {instancePath:instancePath+"/manufacturer"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.lotNumber !== undefined && func0.call(data, "lotNumber")){
+if(!(func13(data.lotNumber, {instancePath:instancePath+"/lotNumber"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._lotNumber !== undefined && func0.call(data, "_lotNumber")){
+if(!(func4(data._lotNumber, {instancePath:instancePath+"/_lotNumber"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.expirationDate !== undefined && func0.call(data, "expirationDate")){
+if(!(func16(data.expirationDate, {instancePath:instancePath+"/expirationDate"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._expirationDate !== undefined && func0.call(data, "_expirationDate")){
+if(!(func4(data._expirationDate, {instancePath:instancePath+"/_expirationDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.site !== undefined && func0.call(data, "site")){
+if(!(func10(data.site, {instancePath:instancePath+"/site"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.route !== undefined && func0.call(data, "route")){
+if(!(func10(data.route, {instancePath:instancePath+"/route"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.doseQuantity !== undefined && func0.call(data, "doseQuantity")){
+if(!(func17(data.doseQuantity, {instancePath:instancePath+"/doseQuantity"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
 if(data.performer !== undefined && func0.call(data, "performer")){
-let data45 = data.performer;
-if(Array.isArray(data45)){
-const len4 = data45.length;
-for(let i4=0; i4<len4; i4++){
-let data46 = data45[i4];
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if((data46.actor === undefined) || (!(func0.call(data46, "actor")))){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/required", {missingProperty: "actor"}); errors++;
-}
-if(data46.id !== undefined && func0.call(data46, "id")){
-let data47 = data46.id;
-if(typeof data47 === "string"){
-if(func9(data47) < 1){
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/id", "#/$defs/Immunization_Performer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data46.extension !== undefined && func0.call(data46, "extension")){
-let data48 = data46.extension;
-if(Array.isArray(data48)){
-const len5 = data48.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data48[i5], {instancePath:instancePath+"/performer/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/extension", "#/$defs/Immunization_Performer/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data46.modifierExtension !== undefined && func0.call(data46, "modifierExtension")){
-let data50 = data46.modifierExtension;
-if(Array.isArray(data50)){
-const len6 = data50.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data50[i6], {instancePath:instancePath+"/performer/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4+"/modifierExtension", "#/$defs/Immunization_Performer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data46.function !== undefined && func0.call(data46, "function")){
-if(!(func7(data46.function, {instancePath:instancePath+"/performer/" + i4+"/function"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data46.actor !== undefined && func0.call(data46, "actor")){
-if(!(func8(data46.actor, {instancePath:instancePath+"/performer/" + i4+"/actor"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/performer/" + i4, "#/$defs/Immunization_Performer/type", {type: "object"}); errors++;
+let data41 = data.performer;
+if(Array.isArray(data41)){
+const len0 = data41.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data41[i0], {instancePath:instancePath+"/performer/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -551,190 +659,42 @@ vErrors = addError(vErrors, instancePath+"/performer", "#/properties/performer/t
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data54 = data.note;
-if(Array.isArray(data54)){
-const len7 = data54.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func11(data54[i7], {instancePath:instancePath+"/note/" + i7}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+if(!(func18(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data.reasonCode !== undefined && func0.call(data, "reasonCode")){
-let data56 = data.reasonCode;
-if(Array.isArray(data56)){
-const len8 = data56.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func7(data56[i8], {instancePath:instancePath+"/reasonCode/" + i8}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonCode", "#/properties/reasonCode/type", {type: "array"}); errors++;
+if(!(func19(data.reasonCode, {instancePath:instancePath+"/reasonCode"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.reasonReference !== undefined && func0.call(data, "reasonReference")){
-let data58 = data.reasonReference;
-if(Array.isArray(data58)){
-const len9 = data58.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func8(data58[i9], {instancePath:instancePath+"/reasonReference/" + i9}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reasonReference", "#/properties/reasonReference/type", {type: "array"}); errors++;
+if(!(func20(data.reasonReference, {instancePath:instancePath+"/reasonReference"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data.isSubpotent !== undefined && func0.call(data, "isSubpotent")){
-if(typeof data.isSubpotent !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/isSubpotent", "#/properties/isSubpotent/type", {type: "boolean"}); errors++;
+if(!(func15(data.isSubpotent, {instancePath:instancePath+"/isSubpotent"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._isSubpotent !== undefined && func0.call(data, "_isSubpotent")){
-if(!(func2(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._isSubpotent, {instancePath:instancePath+"/_isSubpotent"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.subpotentReason !== undefined && func0.call(data, "subpotentReason")){
-let data62 = data.subpotentReason;
-if(Array.isArray(data62)){
-const len10 = data62.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func7(data62[i10], {instancePath:instancePath+"/subpotentReason/" + i10}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/subpotentReason", "#/properties/subpotentReason/type", {type: "array"}); errors++;
+if(!(func19(data.subpotentReason, {instancePath:instancePath+"/subpotentReason"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.education !== undefined && func0.call(data, "education")){
-let data64 = data.education;
-if(Array.isArray(data64)){
-const len11 = data64.length;
-for(let i11=0; i11<len11; i11++){
-let data65 = data64[i11];
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-if(data65.id !== undefined && func0.call(data65, "id")){
-let data66 = data65.id;
-if(typeof data66 === "string"){
-if(func9(data66) < 1){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/id", "#/$defs/Immunization_Education/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data65.extension !== undefined && func0.call(data65, "extension")){
-let data67 = data65.extension;
-if(Array.isArray(data67)){
-const len12 = data67.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data67[i12], {instancePath:instancePath+"/education/" + i11+"/extension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/extension", "#/$defs/Immunization_Education/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data65.modifierExtension !== undefined && func0.call(data65, "modifierExtension")){
-let data69 = data65.modifierExtension;
-if(Array.isArray(data69)){
-const len13 = data69.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data69[i13], {instancePath:instancePath+"/education/" + i11+"/modifierExtension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/modifierExtension", "#/$defs/Immunization_Education/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data65.documentType !== undefined && func0.call(data65, "documentType")){
-let data71 = data65.documentType;
-if(typeof data71 === "string"){
-if(func9(data71) < 1){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/documentType", "#/$defs/Immunization_Education/properties/documentType/type", {type: "string"}); errors++;
-}
-}
-if(data65._documentType !== undefined && func0.call(data65, "_documentType")){
-if(!(func2(data65._documentType, {instancePath:instancePath+"/education/" + i11+"/_documentType"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.reference !== undefined && func0.call(data65, "reference")){
-let data73 = data65.reference;
-if(typeof data73 === "string"){
-if(!pattern1.test(data73)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/reference", "#/$defs/Immunization_Education/properties/reference/type", {type: "string"}); errors++;
-}
-}
-if(data65._reference !== undefined && func0.call(data65, "_reference")){
-if(!(func2(data65._reference, {instancePath:instancePath+"/education/" + i11+"/_reference"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.publicationDate !== undefined && func0.call(data65, "publicationDate")){
-let data75 = data65.publicationDate;
-if(typeof data75 === "string"){
-if(!pattern3.test(data75)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data75))){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/publicationDate", "#/$defs/Immunization_Education/properties/publicationDate/type", {type: "string"}); errors++;
-}
-}
-if(data65._publicationDate !== undefined && func0.call(data65, "_publicationDate")){
-if(!(func2(data65._publicationDate, {instancePath:instancePath+"/education/" + i11+"/_publicationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data65.presentationDate !== undefined && func0.call(data65, "presentationDate")){
-let data77 = data65.presentationDate;
-if(typeof data77 === "string"){
-if(!pattern3.test(data77)){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data77))){
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11+"/presentationDate", "#/$defs/Immunization_Education/properties/presentationDate/type", {type: "string"}); errors++;
-}
-}
-if(data65._presentationDate !== undefined && func0.call(data65, "_presentationDate")){
-if(!(func2(data65._presentationDate, {instancePath:instancePath+"/education/" + i11+"/_presentationDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/education/" + i11, "#/$defs/Immunization_Education/type", {type: "object"}); errors++;
+let data49 = data.education;
+if(Array.isArray(data49)){
+const len1 = data49.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate2(data49[i1], {instancePath:instancePath+"/education/" + i1}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -743,107 +703,22 @@ vErrors = addError(vErrors, instancePath+"/education", "#/properties/education/t
 }
 }
 if(data.programEligibility !== undefined && func0.call(data, "programEligibility")){
-let data79 = data.programEligibility;
-if(Array.isArray(data79)){
-const len14 = data79.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func7(data79[i14], {instancePath:instancePath+"/programEligibility/" + i14}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/programEligibility", "#/properties/programEligibility/type", {type: "array"}); errors++;
+if(!(func19(data.programEligibility, {instancePath:instancePath+"/programEligibility"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data.fundingSource !== undefined && func0.call(data, "fundingSource")){
-if(!(func7(data.fundingSource, {instancePath:instancePath+"/fundingSource"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.fundingSource, {instancePath:instancePath+"/fundingSource"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.reaction !== undefined && func0.call(data, "reaction")){
-let data82 = data.reaction;
-if(Array.isArray(data82)){
-const len15 = data82.length;
-for(let i15=0; i15<len15; i15++){
-let data83 = data82[i15];
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83.id !== undefined && func0.call(data83, "id")){
-let data84 = data83.id;
-if(typeof data84 === "string"){
-if(func9(data84) < 1){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/id", "#/$defs/Immunization_Reaction/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data83.extension !== undefined && func0.call(data83, "extension")){
-let data85 = data83.extension;
-if(Array.isArray(data85)){
-const len16 = data85.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func5(data85[i16], {instancePath:instancePath+"/reaction/" + i15+"/extension/" + i16}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/extension", "#/$defs/Immunization_Reaction/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data83.modifierExtension !== undefined && func0.call(data83, "modifierExtension")){
-let data87 = data83.modifierExtension;
-if(Array.isArray(data87)){
-const len17 = data87.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func5(data87[i17], {instancePath:instancePath+"/reaction/" + i15+"/modifierExtension/" + i17}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/modifierExtension", "#/$defs/Immunization_Reaction/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data83.date !== undefined && func0.call(data83, "date")){
-let data89 = data83.date;
-if(typeof data89 === "string"){
-if(!pattern3.test(data89)){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data89))){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/date", "#/$defs/Immunization_Reaction/properties/date/type", {type: "string"}); errors++;
-}
-}
-if(data83._date !== undefined && func0.call(data83, "_date")){
-if(!(func2(data83._date, {instancePath:instancePath+"/reaction/" + i15+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data83.detail !== undefined && func0.call(data83, "detail")){
-if(!(func8(data83.detail, {instancePath:instancePath+"/reaction/" + i15+"/detail"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data83.reported !== undefined && func0.call(data83, "reported")){
-if(typeof data83.reported !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15+"/reported", "#/$defs/Immunization_Reaction/properties/reported/type", {type: "boolean"}); errors++;
-}
-}
-if(data83._reported !== undefined && func0.call(data83, "_reported")){
-if(!(func2(data83._reported, {instancePath:instancePath+"/reaction/" + i15+"/_reported"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reaction/" + i15, "#/$defs/Immunization_Reaction/type", {type: "object"}); errors++;
+let data53 = data.reaction;
+if(Array.isArray(data53)){
+const len2 = data53.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate3(data53[i2], {instancePath:instancePath+"/reaction/" + i2}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -852,229 +727,12 @@ vErrors = addError(vErrors, instancePath+"/reaction", "#/properties/reaction/typ
 }
 }
 if(data.protocolApplied !== undefined && func0.call(data, "protocolApplied")){
-let data94 = data.protocolApplied;
-if(Array.isArray(data94)){
-const len18 = data94.length;
-for(let i18=0; i18<len18; i18++){
-let data95 = data94[i18];
-const _errs150 = errors;
-let valid52 = true;
-const _errs151 = errors;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
-var valid53 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid53 = true;
-}
-if(valid53){
-if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
-var valid53 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid53 = true;
-}
-if(valid53){
-if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString")){
-var valid53 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid53 = true;
-}
-if(valid53){
-if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
-var valid53 = false;
-vErrors = pushError(vErrors, {}); errors++;
-}
-else {
-var valid53 = true;
-}
-}
-}
-}
-}
-var _valid2 = _errs151 === errors;
-errors = _errs150;
-if(vErrors !== null){
-if(_errs150){
-vErrors.length = _errs150;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid2){
-const _errs152 = errors;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if((data95.doseNumberPositiveInt === undefined) || (!(func0.call(data95, "doseNumberPositiveInt")))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/then/required", {missingProperty: "doseNumberPositiveInt"}); errors++;
-}
-}
-var _valid2 = _errs152 === errors;
-valid52 = _valid2;
-}
-if(!valid52){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.id !== undefined && func0.call(data95, "id")){
-let data100 = data95.id;
-if(typeof data100 === "string"){
-if(func9(data100) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/id", "#/$defs/Immunization_ProtocolApplied/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data95.extension !== undefined && func0.call(data95, "extension")){
-let data101 = data95.extension;
-if(Array.isArray(data101)){
-const len19 = data101.length;
-for(let i19=0; i19<len19; i19++){
-if(!(func5(data101[i19], {instancePath:instancePath+"/protocolApplied/" + i18+"/extension/" + i19}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/extension", "#/$defs/Immunization_ProtocolApplied/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data95.modifierExtension !== undefined && func0.call(data95, "modifierExtension")){
-let data103 = data95.modifierExtension;
-if(Array.isArray(data103)){
-const len20 = data103.length;
-for(let i20=0; i20<len20; i20++){
-if(!(func5(data103[i20], {instancePath:instancePath+"/protocolApplied/" + i18+"/modifierExtension/" + i20}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/modifierExtension", "#/$defs/Immunization_ProtocolApplied/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data95.series !== undefined && func0.call(data95, "series")){
-let data105 = data95.series;
-if(typeof data105 === "string"){
-if(func9(data105) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/series", "#/$defs/Immunization_ProtocolApplied/properties/series/type", {type: "string"}); errors++;
-}
-}
-if(data95._series !== undefined && func0.call(data95, "_series")){
-if(!(func2(data95._series, {instancePath:instancePath+"/protocolApplied/" + i18+"/_series"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data95.authority !== undefined && func0.call(data95, "authority")){
-if(!(func8(data95.authority, {instancePath:instancePath+"/protocolApplied/" + i18+"/authority"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data95.targetDisease !== undefined && func0.call(data95, "targetDisease")){
-let data108 = data95.targetDisease;
-if(Array.isArray(data108)){
-const len21 = data108.length;
-for(let i21=0; i21<len21; i21++){
-if(!(func7(data108[i21], {instancePath:instancePath+"/protocolApplied/" + i18+"/targetDisease/" + i21}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/targetDisease", "#/$defs/Immunization_ProtocolApplied/properties/targetDisease/type", {type: "array"}); errors++;
-}
-}
-if(data95.doseNumberPositiveInt !== undefined && func0.call(data95, "doseNumberPositiveInt")){
-let data110 = data95.doseNumberPositiveInt;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 > 2147483647 || isNaN(data110)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data110 < 1 || isNaN(data110)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data95._doseNumberPositiveInt !== undefined && func0.call(data95, "_doseNumberPositiveInt")){
-if(!(func2(data95._doseNumberPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data95.doseNumberString !== undefined && func0.call(data95, "doseNumberString")){
-let data112 = data95.doseNumberString;
-if(typeof data112 === "string"){
-if(func9(data112) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/doseNumberString", "#/$defs/Immunization_ProtocolApplied/properties/doseNumberString/type", {type: "string"}); errors++;
-}
-}
-if(data95._doseNumberString !== undefined && func0.call(data95, "_doseNumberString")){
-if(!(func2(data95._doseNumberString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_doseNumberString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data95.seriesDosesPositiveInt !== undefined && func0.call(data95, "seriesDosesPositiveInt")){
-let data114 = data95.seriesDosesPositiveInt;
-if(!(((typeof data114 == "number") && (!(data114 % 1) && !isNaN(data114))) && (isFinite(data114)))){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data114 == "number") && (isFinite(data114))){
-if(data114 > 2147483647 || isNaN(data114)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data114 < 1 || isNaN(data114)){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesPositiveInt", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data95._seriesDosesPositiveInt !== undefined && func0.call(data95, "_seriesDosesPositiveInt")){
-if(!(func2(data95._seriesDosesPositiveInt, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data95.seriesDosesString !== undefined && func0.call(data95, "seriesDosesString")){
-let data116 = data95.seriesDosesString;
-if(typeof data116 === "string"){
-if(func9(data116) < 1){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18+"/seriesDosesString", "#/$defs/Immunization_ProtocolApplied/properties/seriesDosesString/type", {type: "string"}); errors++;
-}
-}
-if(data95._seriesDosesString !== undefined && func0.call(data95, "_seriesDosesString")){
-if(!(func2(data95._seriesDosesString, {instancePath:instancePath+"/protocolApplied/" + i18+"/_seriesDosesString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-const forms0 = func12(data95, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
-}
-const forms1 = func12(data95, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/protocolApplied/" + i18, "#/$defs/Immunization_ProtocolApplied/type", {type: "object"}); errors++;
+let data55 = data.protocolApplied;
+if(Array.isArray(data55)){
+const len3 = data55.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate4(data55[i3], {instancePath:instancePath+"/protocolApplied/" + i3}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -1082,19 +740,17 @@ else {
 vErrors = addError(vErrors, instancePath+"/protocolApplied", "#/properties/protocolApplied/type", {type: "array"}); errors++;
 }
 }
-const forms2 = func12(data, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms2}); errors++;
+const forms0 = func21(data, obj2);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "occurrence[x]", forms: forms0}); errors++;
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -3,21 +3,22 @@
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["completed","entered-in-error"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("../../../../choice.cjs").choiceForms;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["Reference"];
+const func11 = require("./datatypes.cjs")["member_fecd911445"];
+const func12 = require("./datatypes.cjs")["CodeableConcept"];
+const func13 = require("./datatypes.cjs")["member_796295fe1b"];
+const func14 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func15 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func16 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["doseNumberPositiveInt", "doseNumberString"]);
 const obj1 = new Set(["seriesDosesPositiveInt", "seriesDosesString"]);
 
@@ -25,13 +26,6 @@ function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/ImmunizationEvaluation.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -59,11 +53,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -84,336 +73,185 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "immun
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.patient = true;
-props0.date = true;
-props0._date = true;
-props0.authority = true;
-props0.targetDisease = true;
-props0.immunizationEvent = true;
-props0.doseStatus = true;
-props0.doseStatusReason = true;
-props0.description = true;
-props0._description = true;
-props0.series = true;
-props0._series = true;
-props0.doseNumberPositiveInt = true;
-props0._doseNumberPositiveInt = true;
-props0.doseNumberString = true;
-props0._doseNumberString = true;
-props0.seriesDosesPositiveInt = true;
-props0._seriesDosesPositiveInt = true;
-props0.seriesDosesString = true;
-props0._seriesDosesString = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("ImmunizationEvaluation" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "ImmunizationEvaluation"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(typeof data17 !== "string"){
+let data13 = data.status;
+if(typeof data13 !== "string"){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/type", {type: "string"}); errors++;
 }
-if(!((data17 === "completed") || (data17 === "entered-in-error"))){
+if(!((data13 === "completed") || (data13 === "entered-in-error"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
-let data20 = data.date;
-if(typeof data20 === "string"){
-if(!pattern3.test(data20)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data20))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
+if(!(func11(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.authority !== undefined && func0.call(data, "authority")){
-if(!(func7(data.authority, {instancePath:instancePath+"/authority"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.authority, {instancePath:instancePath+"/authority"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.targetDisease !== undefined && func0.call(data, "targetDisease")){
-if(!(func8(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.targetDisease, {instancePath:instancePath+"/targetDisease"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.immunizationEvent !== undefined && func0.call(data, "immunizationEvent")){
-if(!(func7(data.immunizationEvent, {instancePath:instancePath+"/immunizationEvent"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func10(data.immunizationEvent, {instancePath:instancePath+"/immunizationEvent"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.doseStatus !== undefined && func0.call(data, "doseStatus")){
-if(!(func8(data.doseStatus, {instancePath:instancePath+"/doseStatus"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.doseStatus, {instancePath:instancePath+"/doseStatus"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.doseStatusReason !== undefined && func0.call(data, "doseStatusReason")){
-let data26 = data.doseStatusReason;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data26[i4], {instancePath:instancePath+"/doseStatusReason/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/doseStatusReason", "#/properties/doseStatusReason/type", {type: "array"}); errors++;
+if(!(func13(data.doseStatusReason, {instancePath:instancePath+"/doseStatusReason"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.description !== undefined && func0.call(data, "description")){
-let data28 = data.description;
-if(typeof data28 === "string"){
-if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/description", "#/properties/description/type", {type: "string"}); errors++;
+if(!(func14(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._description !== undefined && func0.call(data, "_description")){
-if(!(func2(data._description, {instancePath:instancePath+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.series !== undefined && func0.call(data, "series")){
-let data30 = data.series;
-if(typeof data30 === "string"){
-if(func9(data30) < 1){
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/series", "#/properties/series/type", {type: "string"}); errors++;
+if(!(func14(data.series, {instancePath:instancePath+"/series"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._series !== undefined && func0.call(data, "_series")){
-if(!(func2(data._series, {instancePath:instancePath+"/_series"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._series, {instancePath:instancePath+"/_series"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.doseNumberPositiveInt !== undefined && func0.call(data, "doseNumberPositiveInt")){
-let data32 = data.doseNumberPositiveInt;
-if(!(((typeof data32 == "number") && (!(data32 % 1) && !isNaN(data32))) && (isFinite(data32)))){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 2147483647 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data32 < 1 || isNaN(data32)){
-vErrors = addError(vErrors, instancePath+"/doseNumberPositiveInt", "#/properties/doseNumberPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
+if(!(func15(data.doseNumberPositiveInt, {instancePath:instancePath+"/doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._doseNumberPositiveInt !== undefined && func0.call(data, "_doseNumberPositiveInt")){
-if(!(func2(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._doseNumberPositiveInt, {instancePath:instancePath+"/_doseNumberPositiveInt"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.doseNumberString !== undefined && func0.call(data, "doseNumberString")){
-let data34 = data.doseNumberString;
-if(typeof data34 === "string"){
-if(func9(data34) < 1){
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/doseNumberString", "#/properties/doseNumberString/type", {type: "string"}); errors++;
+if(!(func14(data.doseNumberString, {instancePath:instancePath+"/doseNumberString"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._doseNumberString !== undefined && func0.call(data, "_doseNumberString")){
-if(!(func2(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._doseNumberString, {instancePath:instancePath+"/_doseNumberString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.seriesDosesPositiveInt !== undefined && func0.call(data, "seriesDosesPositiveInt")){
-let data36 = data.seriesDosesPositiveInt;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/type", {type: "integer"}); errors++;
-}
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 2147483647 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data36 < 1 || isNaN(data36)){
-vErrors = addError(vErrors, instancePath+"/seriesDosesPositiveInt", "#/properties/seriesDosesPositiveInt/minimum", {comparison: ">=", limit: 1}); errors++;
-}
+if(!(func15(data.seriesDosesPositiveInt, {instancePath:instancePath+"/seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._seriesDosesPositiveInt !== undefined && func0.call(data, "_seriesDosesPositiveInt")){
-if(!(func2(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._seriesDosesPositiveInt, {instancePath:instancePath+"/_seriesDosesPositiveInt"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.seriesDosesString !== undefined && func0.call(data, "seriesDosesString")){
-let data38 = data.seriesDosesString;
-if(typeof data38 === "string"){
-if(func9(data38) < 1){
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/seriesDosesString", "#/properties/seriesDosesString/type", {type: "string"}); errors++;
+if(!(func14(data.seriesDosesString, {instancePath:instancePath+"/seriesDosesString"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._seriesDosesString !== undefined && func0.call(data, "_seriesDosesString")){
-if(!(func2(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._seriesDosesString, {instancePath:instancePath+"/_seriesDosesString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-const forms0 = func10(data, obj0);
+const forms0 = func16(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "doseNumber[x]", forms: forms0}); errors++;
 }
-const forms1 = func10(data, obj1);
+const forms1 = func16(data, obj1);
 if(forms1 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "seriesDoses[x]", forms: forms1}); errors++;
 }
@@ -422,10 +260,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,39 +2,164 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["draft","issued","balanced","cancelled","entered-in-error"]}}};
-
-const schema1 = {"properties":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const func8 = require("./datatypes.cjs")["CodeableConcept"];
-const func9 = require("./datatypes.cjs")["Reference"];
-const func10 = require("./datatypes.cjs")["Money"];
-const func11 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["Money"];
+const func15 = require("./datatypes.cjs")["member_2b99b0b82e"];
 
-const func12 = require("../../../../choice.cjs").choiceForms;
-const obj0 = new Set(["chargeItemReference", "chargeItemCodeableConcept"]);
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.actor === undefined) || (!(func0.call(data, "actor")))){
+vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "actor"}); errors++;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.role !== undefined && func0.call(data, "role")){
+if(!(func11(data.role, {instancePath:instancePath+"/role"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.actor !== undefined && func0.call(data, "actor")){
+if(!(func12(data.actor, {instancePath:instancePath+"/actor"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+const func16 = require("./datatypes.cjs")["member_76d1179e4f"];
+const func17 = require("../../../../choice.cjs").choiceForms;
+const schema1 = {"properties":{"type":{"enum":["base","surcharge","deduction","discount","tax","informational"]}}};
+const func18 = require("./datatypes.cjs")["member_cddf8275af"];
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data4 = data.type;
+if(!((((((data4 === "base") || (data4 === "surcharge")) || (data4 === "deduction")) || (data4 === "discount")) || (data4 === "tax")) || (data4 === "informational"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.code !== undefined && func0.call(data, "code")){
+if(!(func11(data.code, {instancePath:instancePath+"/code"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.factor !== undefined && func0.call(data, "factor")){
+if(!(func18(data.factor, {instancePath:instancePath+"/factor"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data._factor !== undefined && func0.call(data, "_factor")){
+if(!(func4(data._factor, {instancePath:instancePath+"/_factor"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.amount !== undefined && func0.call(data, "amount")){
+if(!(func14(data.amount, {instancePath:instancePath+"/amount"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+const obj0 = new Set(["chargeItemReference", "chargeItemCodeableConcept"]);
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -81,202 +206,47 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(func7(data2) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data3 = data.extension;
-if(Array.isArray(data3)){
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data3[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data5 = data.modifierExtension;
-if(Array.isArray(data5)){
-const len1 = data5.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data5[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.sequence !== undefined && func0.call(data, "sequence")){
-let data7 = data.sequence;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/type", {type: "integer"}); errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 > 2147483647 || isNaN(data7)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data7 < 1 || isNaN(data7)){
-vErrors = addError(vErrors, instancePath+"/sequence", "#/properties/sequence/minimum", {comparison: ">=", limit: 1}); errors++;
-}
-}
-}
-if(data._sequence !== undefined && func0.call(data, "_sequence")){
-if(!(func2(data._sequence, {instancePath:instancePath+"/_sequence"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.chargeItemReference !== undefined && func0.call(data, "chargeItemReference")){
-if(!(func9(data.chargeItemReference, {instancePath:instancePath+"/chargeItemReference"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-if(data.chargeItemCodeableConcept !== undefined && func0.call(data, "chargeItemCodeableConcept")){
-if(!(func8(data.chargeItemCodeableConcept, {instancePath:instancePath+"/chargeItemCodeableConcept"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.priceComponent !== undefined && func0.call(data, "priceComponent")){
-let data11 = data.priceComponent;
-if(Array.isArray(data11)){
-const len2 = data11.length;
-for(let i2=0; i2<len2; i2++){
-let data12 = data11[i2];
-const _errs24 = errors;
-let valid12 = true;
-const _errs25 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(data12._type !== undefined && func0.call(data12, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs25 === errors;
-errors = _errs24;
-if(vErrors !== null){
-if(_errs24){
-vErrors.length = _errs24;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs26 = errors;
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if((data12.type === undefined) || (!(func0.call(data12, "type")))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid1 = _errs26 === errors;
-valid12 = _valid1;
-if(valid12){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
-}
-if(!valid12){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0._type = true;
-props0.code = true;
-props0.factor = true;
-props0._factor = true;
-props0.amount = true;
-}
-if(data12.id !== undefined && func0.call(data12, "id")){
-let data14 = data12.id;
-if(typeof data14 === "string"){
-if(func7(data14) < 1){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data12.extension !== undefined && func0.call(data12, "extension")){
-let data15 = data12.extension;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data15[i3], {instancePath:instancePath+"/priceComponent/" + i2+"/extension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data12.modifierExtension !== undefined && func0.call(data12, "modifierExtension")){
-let data17 = data12.modifierExtension;
-if(Array.isArray(data17)){
-const len4 = data17.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data17[i4], {instancePath:instancePath+"/priceComponent/" + i2+"/modifierExtension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data12.type !== undefined && func0.call(data12, "type")){
-let data19 = data12.type;
-if(!((((((data19 === "base") || (data19 === "surcharge")) || (data19 === "deduction")) || (data19 === "discount")) || (data19 === "tax")) || (data19 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data12._type !== undefined && func0.call(data12, "_type")){
-if(!(func2(data12._type, {instancePath:instancePath+"/priceComponent/" + i2+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data12.code !== undefined && func0.call(data12, "code")){
-if(!(func8(data12.code, {instancePath:instancePath+"/priceComponent/" + i2+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data12.factor !== undefined && func0.call(data12, "factor")){
-let data22 = data12.factor;
-if(!((typeof data22 == "number") && (isFinite(data22)))){
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", {type: "number"}); errors++;
-}
-}
-if(data12._factor !== undefined && func0.call(data12, "_factor")){
-if(!(func2(data12._factor, {instancePath:instancePath+"/priceComponent/" + i2+"/_factor"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data12.amount !== undefined && func0.call(data12, "amount")){
-if(!(func10(data12.amount, {instancePath:instancePath+"/priceComponent/" + i2+"/amount"}))){
+if(!(func10(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/priceComponent/" + i2, "#/$defs/Invoice_PriceComponent/type", {type: "object"}); errors++;
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.sequence !== undefined && func0.call(data, "sequence")){
+if(!(func16(data.sequence, {instancePath:instancePath+"/sequence"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._sequence !== undefined && func0.call(data, "_sequence")){
+if(!(func4(data._sequence, {instancePath:instancePath+"/_sequence"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.chargeItemReference !== undefined && func0.call(data, "chargeItemReference")){
+if(!(func12(data.chargeItemReference, {instancePath:instancePath+"/chargeItemReference"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.chargeItemCodeableConcept !== undefined && func0.call(data, "chargeItemCodeableConcept")){
+if(!(func11(data.chargeItemCodeableConcept, {instancePath:instancePath+"/chargeItemCodeableConcept"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.priceComponent !== undefined && func0.call(data, "priceComponent")){
+let data9 = data.priceComponent;
+if(Array.isArray(data9)){
+const len0 = data9.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data9[i0], {instancePath:instancePath+"/priceComponent/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -284,7 +254,7 @@ else {
 vErrors = addError(vErrors, instancePath+"/priceComponent", "#/properties/priceComponent/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func12(data, obj0);
+const forms0 = func17(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "chargeItem[x]", forms: forms0}); errors++;
 }
@@ -292,36 +262,15 @@ vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "chargeItem[x]
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
+validate3.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "sequence": true,
-  "_sequence": true,
-  "chargeItemReference": true,
-  "chargeItemCodeableConcept": true,
-  "priceComponent": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Invoice.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -349,11 +298,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -362,277 +306,119 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.status = true;
-props0._status = true;
-props0.cancelledReason = true;
-props0._cancelledReason = true;
-props0.type = true;
-props0.subject = true;
-props0.recipient = true;
-props0.date = true;
-props0._date = true;
-props0.participant = true;
-props0.issuer = true;
-props0.account = true;
-props0.lineItem = true;
-props0.totalPriceComponent = true;
-props0.totalNet = true;
-props0.totalGross = true;
-props0.paymentTerms = true;
-props0._paymentTerms = true;
-props0.note = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Invoice" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Invoice"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!(((((data17 === "draft") || (data17 === "issued")) || (data17 === "balanced")) || (data17 === "cancelled")) || (data17 === "entered-in-error"))){
+let data13 = data.status;
+if(!(((((data13 === "draft") || (data13 === "issued")) || (data13 === "balanced")) || (data13 === "cancelled")) || (data13 === "entered-in-error"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.cancelledReason !== undefined && func0.call(data, "cancelledReason")){
-let data19 = data.cancelledReason;
-if(typeof data19 === "string"){
-if(func7(data19) < 1){
-vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/cancelledReason", "#/properties/cancelledReason/type", {type: "string"}); errors++;
+if(!(func10(data.cancelledReason, {instancePath:instancePath+"/cancelledReason"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._cancelledReason !== undefined && func0.call(data, "_cancelledReason")){
-if(!(func2(data._cancelledReason, {instancePath:instancePath+"/_cancelledReason"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._cancelledReason, {instancePath:instancePath+"/_cancelledReason"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func8(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func9(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.recipient !== undefined && func0.call(data, "recipient")){
-if(!(func9(data.recipient, {instancePath:instancePath+"/recipient"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.recipient, {instancePath:instancePath+"/recipient"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.date !== undefined && func0.call(data, "date")){
-let data24 = data.date;
-if(typeof data24 === "string"){
-if(!pattern3.test(data24)){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data24))){
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/date", "#/properties/date/type", {type: "string"}); errors++;
+if(!(func13(data.date, {instancePath:instancePath+"/date"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._date !== undefined && func0.call(data, "_date")){
-if(!(func2(data._date, {instancePath:instancePath+"/_date"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._date, {instancePath:instancePath+"/_date"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.participant !== undefined && func0.call(data, "participant")){
-let data26 = data.participant;
-if(Array.isArray(data26)){
-const len4 = data26.length;
-for(let i4=0; i4<len4; i4++){
-let data27 = data26[i4];
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if((data27.actor === undefined) || (!(func0.call(data27, "actor")))){
-vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/required", {missingProperty: "actor"}); errors++;
-}
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func7(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/id", "#/$defs/Invoice_Participant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data27.extension !== undefined && func0.call(data27, "extension")){
-let data29 = data27.extension;
-if(Array.isArray(data29)){
-const len5 = data29.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data29[i5], {instancePath:instancePath+"/participant/" + i4+"/extension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/extension", "#/$defs/Invoice_Participant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
-let data31 = data27.modifierExtension;
-if(Array.isArray(data31)){
-const len6 = data31.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data31[i6], {instancePath:instancePath+"/participant/" + i4+"/modifierExtension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4+"/modifierExtension", "#/$defs/Invoice_Participant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data27.role !== undefined && func0.call(data27, "role")){
-if(!(func8(data27.role, {instancePath:instancePath+"/participant/" + i4+"/role"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data27.actor !== undefined && func0.call(data27, "actor")){
-if(!(func9(data27.actor, {instancePath:instancePath+"/participant/" + i4+"/actor"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/participant/" + i4, "#/$defs/Invoice_Participant/type", {type: "object"}); errors++;
+let data22 = data.participant;
+if(Array.isArray(data22)){
+const len0 = data22.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data22[i0], {instancePath:instancePath+"/participant/" + i0}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -641,22 +427,22 @@ vErrors = addError(vErrors, instancePath+"/participant", "#/properties/participa
 }
 }
 if(data.issuer !== undefined && func0.call(data, "issuer")){
-if(!(func9(data.issuer, {instancePath:instancePath+"/issuer"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.issuer, {instancePath:instancePath+"/issuer"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.account !== undefined && func0.call(data, "account")){
-if(!(func9(data.account, {instancePath:instancePath+"/account"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func12(data.account, {instancePath:instancePath+"/account"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.lineItem !== undefined && func0.call(data, "lineItem")){
-let data37 = data.lineItem;
-if(Array.isArray(data37)){
-const len7 = data37.length;
-for(let i7=0; i7<len7; i7++){
-if(!(validate1(data37[i7], {instancePath:instancePath+"/lineItem/" + i7}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data26 = data.lineItem;
+if(Array.isArray(data26)){
+const len1 = data26.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate3(data26[i1], {instancePath:instancePath+"/lineItem/" + i1}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -665,134 +451,12 @@ vErrors = addError(vErrors, instancePath+"/lineItem", "#/properties/lineItem/typ
 }
 }
 if(data.totalPriceComponent !== undefined && func0.call(data, "totalPriceComponent")){
-let data39 = data.totalPriceComponent;
-if(Array.isArray(data39)){
-const len8 = data39.length;
-for(let i8=0; i8<len8; i8++){
-let data40 = data39[i8];
-const _errs67 = errors;
-let valid26 = true;
-const _errs68 = errors;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(data40._type !== undefined && func0.call(data40, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs68 === errors;
-errors = _errs67;
-if(vErrors !== null){
-if(_errs67){
-vErrors.length = _errs67;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs69 = errors;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if((data40.type === undefined) || (!(func0.call(data40, "type")))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid1 = _errs69 === errors;
-valid26 = _valid1;
-if(valid26){
-var props1 = {};
-props1.type = true;
-props1._type = true;
-}
-}
-if(!valid26){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-if(props1 !== true){
-props1 = props1 || {};
-props1.id = true;
-props1.extension = true;
-props1.modifierExtension = true;
-props1.type = true;
-props1._type = true;
-props1.code = true;
-props1.factor = true;
-props1._factor = true;
-props1.amount = true;
-}
-if(data40.id !== undefined && func0.call(data40, "id")){
-let data42 = data40.id;
-if(typeof data42 === "string"){
-if(func7(data42) < 1){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/id", "#/$defs/Invoice_PriceComponent/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data40.extension !== undefined && func0.call(data40, "extension")){
-let data43 = data40.extension;
-if(Array.isArray(data43)){
-const len9 = data43.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data43[i9], {instancePath:instancePath+"/totalPriceComponent/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/extension", "#/$defs/Invoice_PriceComponent/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data40.modifierExtension !== undefined && func0.call(data40, "modifierExtension")){
-let data45 = data40.modifierExtension;
-if(Array.isArray(data45)){
-const len10 = data45.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data45[i10], {instancePath:instancePath+"/totalPriceComponent/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/modifierExtension", "#/$defs/Invoice_PriceComponent/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data40.type !== undefined && func0.call(data40, "type")){
-let data47 = data40.type;
-if(!((((((data47 === "base") || (data47 === "surcharge")) || (data47 === "deduction")) || (data47 === "discount")) || (data47 === "tax")) || (data47 === "informational"))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/type", "#/$defs/Invoice_PriceComponent/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data40._type !== undefined && func0.call(data40, "_type")){
-if(!(func2(data40._type, {instancePath:instancePath+"/totalPriceComponent/" + i8+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data40.code !== undefined && func0.call(data40, "code")){
-if(!(func8(data40.code, {instancePath:instancePath+"/totalPriceComponent/" + i8+"/code"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data40.factor !== undefined && func0.call(data40, "factor")){
-let data50 = data40.factor;
-if(!((typeof data50 == "number") && (isFinite(data50)))){
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8+"/factor", "#/$defs/Invoice_PriceComponent/properties/factor/type", {type: "number"}); errors++;
-}
-}
-if(data40._factor !== undefined && func0.call(data40, "_factor")){
-if(!(func2(data40._factor, {instancePath:instancePath+"/totalPriceComponent/" + i8+"/_factor"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data40.amount !== undefined && func0.call(data40, "amount")){
-if(!(func10(data40.amount, {instancePath:instancePath+"/totalPriceComponent/" + i8+"/amount"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/totalPriceComponent/" + i8, "#/$defs/Invoice_PriceComponent/type", {type: "object"}); errors++;
+let data28 = data.totalPriceComponent;
+if(Array.isArray(data28)){
+const len2 = data28.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate2(data28[i2], {instancePath:instancePath+"/totalPriceComponent/" + i2}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -801,43 +465,28 @@ vErrors = addError(vErrors, instancePath+"/totalPriceComponent", "#/properties/t
 }
 }
 if(data.totalNet !== undefined && func0.call(data, "totalNet")){
-if(!(func10(data.totalNet, {instancePath:instancePath+"/totalNet"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(!(func14(data.totalNet, {instancePath:instancePath+"/totalNet"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.totalGross !== undefined && func0.call(data, "totalGross")){
-if(!(func10(data.totalGross, {instancePath:instancePath+"/totalGross"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(!(func14(data.totalGross, {instancePath:instancePath+"/totalGross"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.paymentTerms !== undefined && func0.call(data, "paymentTerms")){
-let data55 = data.paymentTerms;
-if(typeof data55 === "string"){
-if(func7(data55) < 1){
-vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/paymentTerms", "#/properties/paymentTerms/type", {type: "string"}); errors++;
+if(!(func10(data.paymentTerms, {instancePath:instancePath+"/paymentTerms"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._paymentTerms !== undefined && func0.call(data, "_paymentTerms")){
-if(!(func2(data._paymentTerms, {instancePath:instancePath+"/_paymentTerms"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._paymentTerms, {instancePath:instancePath+"/_paymentTerms"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data57 = data.note;
-if(Array.isArray(data57)){
-const len11 = data57.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func11(data57[i11], {instancePath:instancePath+"/note/" + i11}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+if(!(func15(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 }
@@ -845,10 +494,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,36 +2,320 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"type":{"enum":["aa","dna","rna"]}}};
-const schema1 = {"properties":{"orientation":{"enum":["sense","antisense"]},"strand":{"enum":["watson","crick"]}}};
-
-const schema2 = {"properties":{"type":{"enum":["directlink","openapi","login","oauth","other"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const func8 = require("./datatypes.cjs")["Quantity"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["CodeableConcept"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const schema3 = {"properties":{"type":{"enum":["indel","snp","unknown"]}}};
-
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["Quantity"];
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const schema1 = {"properties":{"orientation":{"enum":["sense","antisense"]},"strand":{"enum":["watson","crick"]}}};
+const func15 = require("./datatypes.cjs")["CodeableConcept"];
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.chromosome !== undefined && func0.call(data, "chromosome")){
+if(!(func15(data.chromosome, {instancePath:instancePath+"/chromosome"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.genomeBuild !== undefined && func0.call(data, "genomeBuild")){
+if(!(func13(data.genomeBuild, {instancePath:instancePath+"/genomeBuild"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._genomeBuild !== undefined && func0.call(data, "_genomeBuild")){
+if(!(func4(data._genomeBuild, {instancePath:instancePath+"/_genomeBuild"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.orientation !== undefined && func0.call(data, "orientation")){
+let data6 = data.orientation;
+if(!((data6 === "sense") || (data6 === "antisense"))){
+vErrors = addError(vErrors, instancePath+"/orientation", "#/properties/orientation/enum", {allowedValues: schema1.properties.orientation.enum}); errors++;
+}
+}
+if(data._orientation !== undefined && func0.call(data, "_orientation")){
+if(!(func4(data._orientation, {instancePath:instancePath+"/_orientation"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.referenceSeqId !== undefined && func0.call(data, "referenceSeqId")){
+if(!(func15(data.referenceSeqId, {instancePath:instancePath+"/referenceSeqId"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.referenceSeqPointer !== undefined && func0.call(data, "referenceSeqPointer")){
+if(!(func11(data.referenceSeqPointer, {instancePath:instancePath+"/referenceSeqPointer"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.referenceSeqString !== undefined && func0.call(data, "referenceSeqString")){
+if(!(func13(data.referenceSeqString, {instancePath:instancePath+"/referenceSeqString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._referenceSeqString !== undefined && func0.call(data, "_referenceSeqString")){
+if(!(func4(data._referenceSeqString, {instancePath:instancePath+"/_referenceSeqString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.strand !== undefined && func0.call(data, "strand")){
+let data12 = data.strand;
+if(!((data12 === "watson") || (data12 === "crick"))){
+vErrors = addError(vErrors, instancePath+"/strand", "#/properties/strand/enum", {allowedValues: schema1.properties.strand.enum}); errors++;
+}
+}
+if(data._strand !== undefined && func0.call(data, "_strand")){
+if(!(func4(data._strand, {instancePath:instancePath+"/_strand"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.windowStart !== undefined && func0.call(data, "windowStart")){
+if(!(func10(data.windowStart, {instancePath:instancePath+"/windowStart"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._windowStart !== undefined && func0.call(data, "_windowStart")){
+if(!(func4(data._windowStart, {instancePath:instancePath+"/_windowStart"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.windowEnd !== undefined && func0.call(data, "windowEnd")){
+if(!(func10(data.windowEnd, {instancePath:instancePath+"/windowEnd"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._windowEnd !== undefined && func0.call(data, "_windowEnd")){
+if(!(func4(data._windowEnd, {instancePath:instancePath+"/_windowEnd"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.start !== undefined && func0.call(data, "start")){
+if(!(func10(data.start, {instancePath:instancePath+"/start"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._start !== undefined && func0.call(data, "_start")){
+if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.end !== undefined && func0.call(data, "end")){
+if(!(func10(data.end, {instancePath:instancePath+"/end"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._end !== undefined && func0.call(data, "_end")){
+if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.observedAllele !== undefined && func0.call(data, "observedAllele")){
+if(!(func13(data.observedAllele, {instancePath:instancePath+"/observedAllele"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._observedAllele !== undefined && func0.call(data, "_observedAllele")){
+if(!(func4(data._observedAllele, {instancePath:instancePath+"/_observedAllele"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.referenceAllele !== undefined && func0.call(data, "referenceAllele")){
+if(!(func13(data.referenceAllele, {instancePath:instancePath+"/referenceAllele"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._referenceAllele !== undefined && func0.call(data, "_referenceAllele")){
+if(!(func4(data._referenceAllele, {instancePath:instancePath+"/_referenceAllele"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.cigar !== undefined && func0.call(data, "cigar")){
+if(!(func13(data.cigar, {instancePath:instancePath+"/cigar"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data._cigar !== undefined && func0.call(data, "_cigar")){
+if(!(func4(data._cigar, {instancePath:instancePath+"/_cigar"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.variantPointer !== undefined && func0.call(data, "variantPointer")){
+if(!(func11(data.variantPointer, {instancePath:instancePath+"/variantPointer"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+const schema2 = {"properties":{"type":{"enum":["indel","snp","unknown"]}}};
+const func16 = require("./datatypes.cjs")["member_cddf8275af"];
+
+const func17 = require("./datatypes.cjs")["member_969c8093e1"];
+const func18 = require("./datatypes.cjs")["member_037bb971b0"];
+const func19 = require("./datatypes.cjs")["member_569f4d6b03"];
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.score !== undefined && func0.call(data, "score")){
+if(!(func17(data.score, {instancePath:instancePath+"/score"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._score !== undefined && func0.call(data, "_score")){
+if(!(func18(data._score, {instancePath:instancePath+"/_score"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.numTP !== undefined && func0.call(data, "numTP")){
+if(!(func17(data.numTP, {instancePath:instancePath+"/numTP"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._numTP !== undefined && func0.call(data, "_numTP")){
+if(!(func18(data._numTP, {instancePath:instancePath+"/_numTP"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.numFP !== undefined && func0.call(data, "numFP")){
+if(!(func17(data.numFP, {instancePath:instancePath+"/numFP"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._numFP !== undefined && func0.call(data, "_numFP")){
+if(!(func18(data._numFP, {instancePath:instancePath+"/_numFP"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.numFN !== undefined && func0.call(data, "numFN")){
+if(!(func17(data.numFN, {instancePath:instancePath+"/numFN"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._numFN !== undefined && func0.call(data, "_numFN")){
+if(!(func18(data._numFN, {instancePath:instancePath+"/_numFN"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.precision !== undefined && func0.call(data, "precision")){
+if(!(func19(data.precision, {instancePath:instancePath+"/precision"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data._precision !== undefined && func0.call(data, "_precision")){
+if(!(func18(data._precision, {instancePath:instancePath+"/_precision"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.sensitivity !== undefined && func0.call(data, "sensitivity")){
+if(!(func19(data.sensitivity, {instancePath:instancePath+"/sensitivity"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data._sensitivity !== undefined && func0.call(data, "_sensitivity")){
+if(!(func18(data._sensitivity, {instancePath:instancePath+"/_sensitivity"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data.fMeasure !== undefined && func0.call(data, "fMeasure")){
+if(!(func19(data.fMeasure, {instancePath:instancePath+"/fMeasure"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data._fMeasure !== undefined && func0.call(data, "_fMeasure")){
+if(!(func18(data._fMeasure, {instancePath:instancePath+"/_fMeasure"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate4(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -59,825 +343,454 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.type = true;
-props0._type = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.type = true;
-props0._type = true;
-props0.standardSequence = true;
-props0.start = true;
-props0._start = true;
-props0.end = true;
-props0._end = true;
-props0.score = true;
-props0.method = true;
-props0.truthTP = true;
-props0._truthTP = true;
-props0.queryTP = true;
-props0._queryTP = true;
-props0.truthFN = true;
-props0._truthFN = true;
-props0.queryFP = true;
-props0._queryFP = true;
-props0.gtFP = true;
-props0._gtFP = true;
-props0.precision = true;
-props0._precision = true;
-props0.recall = true;
-props0._recall = true;
-props0.fScore = true;
-props0._fScore = true;
-props0.roc = true;
-}
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func9(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data4 = data.type;
+if(!(((data4 === "indel") || (data4 === "snp")) || (data4 === "unknown"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.standardSequence !== undefined && func0.call(data, "standardSequence")){
+if(!(func15(data.standardSequence, {instancePath:instancePath+"/standardSequence"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.start !== undefined && func0.call(data, "start")){
+if(!(func10(data.start, {instancePath:instancePath+"/start"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._start !== undefined && func0.call(data, "_start")){
+if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.end !== undefined && func0.call(data, "end")){
+if(!(func10(data.end, {instancePath:instancePath+"/end"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._end !== undefined && func0.call(data, "_end")){
+if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.score !== undefined && func0.call(data, "score")){
+if(!(func12(data.score, {instancePath:instancePath+"/score"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.method !== undefined && func0.call(data, "method")){
+if(!(func15(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.truthTP !== undefined && func0.call(data, "truthTP")){
+if(!(func16(data.truthTP, {instancePath:instancePath+"/truthTP"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._truthTP !== undefined && func0.call(data, "_truthTP")){
+if(!(func4(data._truthTP, {instancePath:instancePath+"/_truthTP"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.queryTP !== undefined && func0.call(data, "queryTP")){
+if(!(func16(data.queryTP, {instancePath:instancePath+"/queryTP"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._queryTP !== undefined && func0.call(data, "_queryTP")){
+if(!(func4(data._queryTP, {instancePath:instancePath+"/_queryTP"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.truthFN !== undefined && func0.call(data, "truthFN")){
+if(!(func16(data.truthFN, {instancePath:instancePath+"/truthFN"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._truthFN !== undefined && func0.call(data, "_truthFN")){
+if(!(func4(data._truthFN, {instancePath:instancePath+"/_truthFN"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.queryFP !== undefined && func0.call(data, "queryFP")){
+if(!(func16(data.queryFP, {instancePath:instancePath+"/queryFP"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._queryFP !== undefined && func0.call(data, "_queryFP")){
+if(!(func4(data._queryFP, {instancePath:instancePath+"/_queryFP"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.gtFP !== undefined && func0.call(data, "gtFP")){
+if(!(func16(data.gtFP, {instancePath:instancePath+"/gtFP"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._gtFP !== undefined && func0.call(data, "_gtFP")){
+if(!(func4(data._gtFP, {instancePath:instancePath+"/_gtFP"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.precision !== undefined && func0.call(data, "precision")){
+if(!(func16(data.precision, {instancePath:instancePath+"/precision"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._precision !== undefined && func0.call(data, "_precision")){
+if(!(func4(data._precision, {instancePath:instancePath+"/_precision"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.recall !== undefined && func0.call(data, "recall")){
+if(!(func16(data.recall, {instancePath:instancePath+"/recall"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._recall !== undefined && func0.call(data, "_recall")){
+if(!(func4(data._recall, {instancePath:instancePath+"/_recall"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.fScore !== undefined && func0.call(data, "fScore")){
+if(!(func16(data.fScore, {instancePath:instancePath+"/fScore"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
+}
+}
+if(data._fScore !== undefined && func0.call(data, "_fScore")){
+if(!(func4(data._fScore, {instancePath:instancePath+"/_fScore"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.roc !== undefined && func0.call(data, "roc")){
+if(!(validate3(data.roc, {instancePath:instancePath+"/roc"}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
 else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate4.errors = vErrors;
+return errors === 0;
+}
+
+const schema3 = {"properties":{"type":{"enum":["directlink","openapi","login","oauth","other"]}}};
+
+function validate5(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data6 = data.type;
-if(!(((data6 === "indel") || (data6 === "snp")) || (data6 === "unknown"))){
+let data4 = data.type;
+if(!(((((data4 === "directlink") || (data4 === "openapi")) || (data4 === "login")) || (data4 === "oauth")) || (data4 === "other"))){
 vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema3.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-if(data.standardSequence !== undefined && func0.call(data, "standardSequence")){
-if(!(func10(data.standardSequence, {instancePath:instancePath+"/standardSequence"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(data.url !== undefined && func0.call(data, "url")){
+if(!(func3(data.url, {instancePath:instancePath+"/url"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.start !== undefined && func0.call(data, "start")){
-let data9 = data.start;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/type", {type: "integer"}); errors++;
+if(data._url !== undefined && func0.call(data, "_url")){
+if(!(func4(data._url, {instancePath:instancePath+"/_url"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
 }
-if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/start", "#/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
+if(data.name !== undefined && func0.call(data, "name")){
+if(!(func13(data.name, {instancePath:instancePath+"/name"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
+if(data._name !== undefined && func0.call(data, "_name")){
+if(!(func4(data._name, {instancePath:instancePath+"/_name"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
-if(data._start !== undefined && func0.call(data, "_start")){
-if(!(func2(data._start, {instancePath:instancePath+"/_start"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
 }
+if(data.datasetId !== undefined && func0.call(data, "datasetId")){
+if(!(func13(data.datasetId, {instancePath:instancePath+"/datasetId"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
-if(data.end !== undefined && func0.call(data, "end")){
-let data11 = data.end;
-if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "integer"}); errors++;
 }
-if((typeof data11 == "number") && (isFinite(data11))){
-if(data11 > 2147483647 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
+if(data._datasetId !== undefined && func0.call(data, "_datasetId")){
+if(!(func4(data._datasetId, {instancePath:instancePath+"/_datasetId"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
-if(data11 < -2147483648 || isNaN(data11)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
 }
+if(data.variantsetId !== undefined && func0.call(data, "variantsetId")){
+if(!(func13(data.variantsetId, {instancePath:instancePath+"/variantsetId"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
-if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func2(data._end, {instancePath:instancePath+"/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(data._variantsetId !== undefined && func0.call(data, "_variantsetId")){
+if(!(func4(data._variantsetId, {instancePath:instancePath+"/_variantsetId"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-if(data.score !== undefined && func0.call(data, "score")){
-if(!(func8(data.score, {instancePath:instancePath+"/score"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(data.readsetId !== undefined && func0.call(data, "readsetId")){
+if(!(func13(data.readsetId, {instancePath:instancePath+"/readsetId"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
-if(data.method !== undefined && func0.call(data, "method")){
-if(!(func10(data.method, {instancePath:instancePath+"/method"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data.truthTP !== undefined && func0.call(data, "truthTP")){
-let data15 = data.truthTP;
-if(!((typeof data15 == "number") && (isFinite(data15)))){
-vErrors = addError(vErrors, instancePath+"/truthTP", "#/properties/truthTP/type", {type: "number"}); errors++;
-}
-}
-if(data._truthTP !== undefined && func0.call(data, "_truthTP")){
-if(!(func2(data._truthTP, {instancePath:instancePath+"/_truthTP"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.queryTP !== undefined && func0.call(data, "queryTP")){
-let data17 = data.queryTP;
-if(!((typeof data17 == "number") && (isFinite(data17)))){
-vErrors = addError(vErrors, instancePath+"/queryTP", "#/properties/queryTP/type", {type: "number"}); errors++;
-}
-}
-if(data._queryTP !== undefined && func0.call(data, "_queryTP")){
-if(!(func2(data._queryTP, {instancePath:instancePath+"/_queryTP"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.truthFN !== undefined && func0.call(data, "truthFN")){
-let data19 = data.truthFN;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-vErrors = addError(vErrors, instancePath+"/truthFN", "#/properties/truthFN/type", {type: "number"}); errors++;
-}
-}
-if(data._truthFN !== undefined && func0.call(data, "_truthFN")){
-if(!(func2(data._truthFN, {instancePath:instancePath+"/_truthFN"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.queryFP !== undefined && func0.call(data, "queryFP")){
-let data21 = data.queryFP;
-if(!((typeof data21 == "number") && (isFinite(data21)))){
-vErrors = addError(vErrors, instancePath+"/queryFP", "#/properties/queryFP/type", {type: "number"}); errors++;
-}
-}
-if(data._queryFP !== undefined && func0.call(data, "_queryFP")){
-if(!(func2(data._queryFP, {instancePath:instancePath+"/_queryFP"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.gtFP !== undefined && func0.call(data, "gtFP")){
-let data23 = data.gtFP;
-if(!((typeof data23 == "number") && (isFinite(data23)))){
-vErrors = addError(vErrors, instancePath+"/gtFP", "#/properties/gtFP/type", {type: "number"}); errors++;
-}
-}
-if(data._gtFP !== undefined && func0.call(data, "_gtFP")){
-if(!(func2(data._gtFP, {instancePath:instancePath+"/_gtFP"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.precision !== undefined && func0.call(data, "precision")){
-let data25 = data.precision;
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-vErrors = addError(vErrors, instancePath+"/precision", "#/properties/precision/type", {type: "number"}); errors++;
-}
-}
-if(data._precision !== undefined && func0.call(data, "_precision")){
-if(!(func2(data._precision, {instancePath:instancePath+"/_precision"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.recall !== undefined && func0.call(data, "recall")){
-let data27 = data.recall;
-if(!((typeof data27 == "number") && (isFinite(data27)))){
-vErrors = addError(vErrors, instancePath+"/recall", "#/properties/recall/type", {type: "number"}); errors++;
-}
-}
-if(data._recall !== undefined && func0.call(data, "_recall")){
-if(!(func2(data._recall, {instancePath:instancePath+"/_recall"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.fScore !== undefined && func0.call(data, "fScore")){
-let data29 = data.fScore;
-if(!((typeof data29 == "number") && (isFinite(data29)))){
-vErrors = addError(vErrors, instancePath+"/fScore", "#/properties/fScore/type", {type: "number"}); errors++;
-}
-}
-if(data._fScore !== undefined && func0.call(data, "_fScore")){
-if(!(func2(data._fScore, {instancePath:instancePath+"/_fScore"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.roc !== undefined && func0.call(data, "roc")){
-let data31 = data.roc;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-if(data31.id !== undefined && func0.call(data31, "id")){
-let data32 = data31.id;
-if(typeof data32 === "string"){
-if(func9(data32) < 1){
-vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/id", "#/$defs/MolecularSequence_Roc/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data31.extension !== undefined && func0.call(data31, "extension")){
-let data33 = data31.extension;
-if(Array.isArray(data33)){
-const len2 = data33.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data33[i2], {instancePath:instancePath+"/roc/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/extension", "#/$defs/MolecularSequence_Roc/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data31.modifierExtension !== undefined && func0.call(data31, "modifierExtension")){
-let data35 = data31.modifierExtension;
-if(Array.isArray(data35)){
-const len3 = data35.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data35[i3], {instancePath:instancePath+"/roc/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/modifierExtension", "#/$defs/MolecularSequence_Roc/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data31.score !== undefined && func0.call(data31, "score")){
-let data37 = data31.score;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-let data38 = data37[i4];
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/type", {type: "integer"}); errors++;
-}
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 2147483647 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data38 < -2147483648 || isNaN(data38)){
-vErrors = addError(vErrors, instancePath+"/roc/score/" + i4, "#/$defs/MolecularSequence_Roc/properties/score/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/score", "#/$defs/MolecularSequence_Roc/properties/score/type", {type: "array"}); errors++;
-}
-}
-if(data31._score !== undefined && func0.call(data31, "_score")){
-let data39 = data31._score;
-if(Array.isArray(data39)){
-const len5 = data39.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func2(data39[i5], {instancePath:instancePath+"/roc/_score/" + i5}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_score", "#/$defs/MolecularSequence_Roc/properties/_score/type", {type: "array"}); errors++;
-}
-}
-if(data31.numTP !== undefined && func0.call(data31, "numTP")){
-let data41 = data31.numTP;
-if(Array.isArray(data41)){
-const len6 = data41.length;
-for(let i6=0; i6<len6; i6++){
-let data42 = data41[i6];
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/type", {type: "integer"}); errors++;
-}
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 > 2147483647 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data42 < -2147483648 || isNaN(data42)){
-vErrors = addError(vErrors, instancePath+"/roc/numTP/" + i6, "#/$defs/MolecularSequence_Roc/properties/numTP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/numTP", "#/$defs/MolecularSequence_Roc/properties/numTP/type", {type: "array"}); errors++;
-}
-}
-if(data31._numTP !== undefined && func0.call(data31, "_numTP")){
-let data43 = data31._numTP;
-if(Array.isArray(data43)){
-const len7 = data43.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data43[i7], {instancePath:instancePath+"/roc/_numTP/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_numTP", "#/$defs/MolecularSequence_Roc/properties/_numTP/type", {type: "array"}); errors++;
-}
-}
-if(data31.numFP !== undefined && func0.call(data31, "numFP")){
-let data45 = data31.numFP;
-if(Array.isArray(data45)){
-const len8 = data45.length;
-for(let i8=0; i8<len8; i8++){
-let data46 = data45[i8];
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/type", {type: "integer"}); errors++;
-}
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 2147483647 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data46 < -2147483648 || isNaN(data46)){
-vErrors = addError(vErrors, instancePath+"/roc/numFP/" + i8, "#/$defs/MolecularSequence_Roc/properties/numFP/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/numFP", "#/$defs/MolecularSequence_Roc/properties/numFP/type", {type: "array"}); errors++;
-}
-}
-if(data31._numFP !== undefined && func0.call(data31, "_numFP")){
-let data47 = data31._numFP;
-if(Array.isArray(data47)){
-const len9 = data47.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func2(data47[i9], {instancePath:instancePath+"/roc/_numFP/" + i9}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_numFP", "#/$defs/MolecularSequence_Roc/properties/_numFP/type", {type: "array"}); errors++;
-}
-}
-if(data31.numFN !== undefined && func0.call(data31, "numFN")){
-let data49 = data31.numFN;
-if(Array.isArray(data49)){
-const len10 = data49.length;
-for(let i10=0; i10<len10; i10++){
-let data50 = data49[i10];
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/type", {type: "integer"}); errors++;
-}
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 > 2147483647 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data50 < -2147483648 || isNaN(data50)){
-vErrors = addError(vErrors, instancePath+"/roc/numFN/" + i10, "#/$defs/MolecularSequence_Roc/properties/numFN/items/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/numFN", "#/$defs/MolecularSequence_Roc/properties/numFN/type", {type: "array"}); errors++;
-}
-}
-if(data31._numFN !== undefined && func0.call(data31, "_numFN")){
-let data51 = data31._numFN;
-if(Array.isArray(data51)){
-const len11 = data51.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func2(data51[i11], {instancePath:instancePath+"/roc/_numFN/" + i11}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_numFN", "#/$defs/MolecularSequence_Roc/properties/_numFN/type", {type: "array"}); errors++;
-}
-}
-if(data31.precision !== undefined && func0.call(data31, "precision")){
-let data53 = data31.precision;
-if(Array.isArray(data53)){
-const len12 = data53.length;
-for(let i12=0; i12<len12; i12++){
-let data54 = data53[i12];
-if(!((typeof data54 == "number") && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/roc/precision/" + i12, "#/$defs/MolecularSequence_Roc/properties/precision/items/type", {type: "number"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/precision", "#/$defs/MolecularSequence_Roc/properties/precision/type", {type: "array"}); errors++;
-}
-}
-if(data31._precision !== undefined && func0.call(data31, "_precision")){
-let data55 = data31._precision;
-if(Array.isArray(data55)){
-const len13 = data55.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func2(data55[i13], {instancePath:instancePath+"/roc/_precision/" + i13}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_precision", "#/$defs/MolecularSequence_Roc/properties/_precision/type", {type: "array"}); errors++;
-}
-}
-if(data31.sensitivity !== undefined && func0.call(data31, "sensitivity")){
-let data57 = data31.sensitivity;
-if(Array.isArray(data57)){
-const len14 = data57.length;
-for(let i14=0; i14<len14; i14++){
-let data58 = data57[i14];
-if(!((typeof data58 == "number") && (isFinite(data58)))){
-vErrors = addError(vErrors, instancePath+"/roc/sensitivity/" + i14, "#/$defs/MolecularSequence_Roc/properties/sensitivity/items/type", {type: "number"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/sensitivity", "#/$defs/MolecularSequence_Roc/properties/sensitivity/type", {type: "array"}); errors++;
-}
-}
-if(data31._sensitivity !== undefined && func0.call(data31, "_sensitivity")){
-let data59 = data31._sensitivity;
-if(Array.isArray(data59)){
-const len15 = data59.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func2(data59[i15], {instancePath:instancePath+"/roc/_sensitivity/" + i15}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_sensitivity", "#/$defs/MolecularSequence_Roc/properties/_sensitivity/type", {type: "array"}); errors++;
-}
-}
-if(data31.fMeasure !== undefined && func0.call(data31, "fMeasure")){
-let data61 = data31.fMeasure;
-if(Array.isArray(data61)){
-const len16 = data61.length;
-for(let i16=0; i16<len16; i16++){
-let data62 = data61[i16];
-if(!((typeof data62 == "number") && (isFinite(data62)))){
-vErrors = addError(vErrors, instancePath+"/roc/fMeasure/" + i16, "#/$defs/MolecularSequence_Roc/properties/fMeasure/items/type", {type: "number"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/fMeasure", "#/$defs/MolecularSequence_Roc/properties/fMeasure/type", {type: "array"}); errors++;
-}
-}
-if(data31._fMeasure !== undefined && func0.call(data31, "_fMeasure")){
-let data63 = data31._fMeasure;
-if(Array.isArray(data63)){
-const len17 = data63.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func2(data63[i17], {instancePath:instancePath+"/roc/_fMeasure/" + i17}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc/_fMeasure", "#/$defs/MolecularSequence_Roc/properties/_fMeasure/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/roc", "#/$defs/MolecularSequence_Roc/type", {type: "object"}); errors++;
+if(data._readsetId !== undefined && func0.call(data, "_readsetId")){
+if(!(func4(data._readsetId, {instancePath:instancePath+"/_readsetId"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate1.errors = vErrors;
-evaluated0.props = props0;
+validate5.errors = vErrors;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
+const func20 = require("./datatypes.cjs")["member_7cb541e84f"];
 
 
-
-function validate2(data, {instancePath=""}={}){
+function validate6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func9(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.variantType !== undefined && func0.call(data, "variantType")){
-if(!(func10(data.variantType, {instancePath:instancePath+"/variantType"}))){
+if(data.start !== undefined && func0.call(data, "start")){
+if(!(func10(data.start, {instancePath:instancePath+"/start"}))){
 vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
-if(data.exact !== undefined && func0.call(data, "exact")){
-if(typeof data.exact !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/exact", "#/properties/exact/type", {type: "boolean"}); errors++;
+if(data._start !== undefined && func0.call(data, "_start")){
+if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-if(data._exact !== undefined && func0.call(data, "_exact")){
-if(!(func2(data._exact, {instancePath:instancePath+"/_exact"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(data.end !== undefined && func0.call(data, "end")){
+if(!(func10(data.end, {instancePath:instancePath+"/end"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
-if(data.length !== undefined && func0.call(data, "length")){
-let data8 = data.length;
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/type", {type: "integer"}); errors++;
-}
-if((typeof data8 == "number") && (isFinite(data8))){
-if(data8 > 2147483647 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data8 < -2147483648 || isNaN(data8)){
-vErrors = addError(vErrors, instancePath+"/length", "#/properties/length/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data._length !== undefined && func0.call(data, "_length")){
-if(!(func2(data._length, {instancePath:instancePath+"/_length"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.outer !== undefined && func0.call(data, "outer")){
-let data10 = data.outer;
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id !== undefined && func0.call(data10, "id")){
-let data11 = data10.id;
-if(typeof data11 === "string"){
-if(func9(data11) < 1){
-vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outer/id", "#/$defs/MolecularSequence_Outer/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data10.extension !== undefined && func0.call(data10, "extension")){
-let data12 = data10.extension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/outer/extension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outer/extension", "#/$defs/MolecularSequence_Outer/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data10.modifierExtension !== undefined && func0.call(data10, "modifierExtension")){
-let data14 = data10.modifierExtension;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func5(data14[i3], {instancePath:instancePath+"/outer/modifierExtension/" + i3}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outer/modifierExtension", "#/$defs/MolecularSequence_Outer/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data10.start !== undefined && func0.call(data10, "start")){
-let data16 = data10.start;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/type", {type: "integer"}); errors++;
-}
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 2147483647 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data16 < -2147483648 || isNaN(data16)){
-vErrors = addError(vErrors, instancePath+"/outer/start", "#/$defs/MolecularSequence_Outer/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data10._start !== undefined && func0.call(data10, "_start")){
-if(!(func2(data10._start, {instancePath:instancePath+"/outer/_start"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data10.end !== undefined && func0.call(data10, "end")){
-let data18 = data10.end;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/type", {type: "integer"}); errors++;
-}
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 > 2147483647 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data18 < -2147483648 || isNaN(data18)){
-vErrors = addError(vErrors, instancePath+"/outer/end", "#/$defs/MolecularSequence_Outer/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data10._end !== undefined && func0.call(data10, "_end")){
-if(!(func2(data10._end, {instancePath:instancePath+"/outer/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/outer", "#/$defs/MolecularSequence_Outer/type", {type: "object"}); errors++;
-}
-}
-if(data.inner !== undefined && func0.call(data, "inner")){
-let data20 = data.inner;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.id !== undefined && func0.call(data20, "id")){
-let data21 = data20.id;
-if(typeof data21 === "string"){
-if(func9(data21) < 1){
-vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/inner/id", "#/$defs/MolecularSequence_Inner/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data20.extension !== undefined && func0.call(data20, "extension")){
-let data22 = data20.extension;
-if(Array.isArray(data22)){
-const len4 = data22.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data22[i4], {instancePath:instancePath+"/inner/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/inner/extension", "#/$defs/MolecularSequence_Inner/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data20.modifierExtension !== undefined && func0.call(data20, "modifierExtension")){
-let data24 = data20.modifierExtension;
-if(Array.isArray(data24)){
-const len5 = data24.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data24[i5], {instancePath:instancePath+"/inner/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/inner/modifierExtension", "#/$defs/MolecularSequence_Inner/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data20.start !== undefined && func0.call(data20, "start")){
-let data26 = data20.start;
-if(!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/type", {type: "integer"}); errors++;
-}
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 2147483647 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data26 < -2147483648 || isNaN(data26)){
-vErrors = addError(vErrors, instancePath+"/inner/start", "#/$defs/MolecularSequence_Inner/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data20._start !== undefined && func0.call(data20, "_start")){
-if(!(func2(data20._start, {instancePath:instancePath+"/inner/_start"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data20.end !== undefined && func0.call(data20, "end")){
-let data28 = data20.end;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/type", {type: "integer"}); errors++;
-}
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 2147483647 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data28 < -2147483648 || isNaN(data28)){
-vErrors = addError(vErrors, instancePath+"/inner/end", "#/$defs/MolecularSequence_Inner/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data20._end !== undefined && func0.call(data20, "_end")){
-if(!(func2(data20._end, {instancePath:instancePath+"/inner/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/inner", "#/$defs/MolecularSequence_Inner/type", {type: "object"}); errors++;
+if(data._end !== undefined && func0.call(data, "_end")){
+if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 }
 else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
-validate2.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "variantType": true,
-  "exact": true,
-  "_exact": true,
-  "length": true,
-  "_length": true,
-  "outer": true,
-  "inner": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
+
+
+
+function validate7(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.start !== undefined && func0.call(data, "start")){
+if(!(func10(data.start, {instancePath:instancePath+"/start"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._start !== undefined && func0.call(data, "_start")){
+if(!(func4(data._start, {instancePath:instancePath+"/_start"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.end !== undefined && func0.call(data, "end")){
+if(!(func10(data.end, {instancePath:instancePath+"/end"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._end !== undefined && func0.call(data, "_end")){
+if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate7.errors = vErrors;
+return errors === 0;
+}
+
+
+function validate8(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.variantType !== undefined && func0.call(data, "variantType")){
+if(!(func15(data.variantType, {instancePath:instancePath+"/variantType"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
+}
+}
+if(data.exact !== undefined && func0.call(data, "exact")){
+if(!(func20(data.exact, {instancePath:instancePath+"/exact"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+if(data._exact !== undefined && func0.call(data, "_exact")){
+if(!(func4(data._exact, {instancePath:instancePath+"/_exact"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.length !== undefined && func0.call(data, "length")){
+if(!(func10(data.length, {instancePath:instancePath+"/length"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+}
+}
+if(data._length !== undefined && func0.call(data, "_length")){
+if(!(func4(data._length, {instancePath:instancePath+"/_length"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.outer !== undefined && func0.call(data, "outer")){
+if(!(validate6(data.outer, {instancePath:instancePath+"/outer"}))){
+vErrors = addErrors(vErrors, validate6.errors); errors = vErrors.length;
+}
+}
+if(data.inner !== undefined && func0.call(data, "inner")){
+if(!(validate7(data.inner, {instancePath:instancePath+"/inner"}))){
+vErrors = addErrors(vErrors, validate7.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/MolecularSequence.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -905,11 +818,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.coordinateSystem = true;
-props0._coordinateSystem = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -918,503 +826,124 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.type = true;
-props0._type = true;
-props0.coordinateSystem = true;
-props0._coordinateSystem = true;
-props0.patient = true;
-props0.specimen = true;
-props0.device = true;
-props0.performer = true;
-props0.quantity = true;
-props0.referenceSeq = true;
-props0.variant = true;
-props0.observedSeq = true;
-props0._observedSeq = true;
-props0.quality = true;
-props0.readCoverage = true;
-props0._readCoverage = true;
-props0.repository = true;
-props0.pointer = true;
-props0.structureVariant = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("MolecularSequence" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "MolecularSequence"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data15 = data.identifier;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data15[i3], {instancePath:instancePath+"/identifier/" + i3}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-let data17 = data.type;
-if(!(((data17 === "aa") || (data17 === "dna")) || (data17 === "rna"))){
+let data13 = data.type;
+if(!(((data13 === "aa") || (data13 === "dna")) || (data13 === "rna"))){
 vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema0.properties.type.enum}); errors++;
 }
 }
 if(data._type !== undefined && func0.call(data, "_type")){
-if(!(func2(data._type, {instancePath:instancePath+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.coordinateSystem !== undefined && func0.call(data, "coordinateSystem")){
-let data19 = data.coordinateSystem;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/type", {type: "integer"}); errors++;
-}
-if((typeof data19 == "number") && (isFinite(data19))){
-if(data19 > 2147483647 || isNaN(data19)){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data19 < -2147483648 || isNaN(data19)){
-vErrors = addError(vErrors, instancePath+"/coordinateSystem", "#/properties/coordinateSystem/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
+if(!(func10(data.coordinateSystem, {instancePath:instancePath+"/coordinateSystem"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._coordinateSystem !== undefined && func0.call(data, "_coordinateSystem")){
-if(!(func2(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._coordinateSystem, {instancePath:instancePath+"/_coordinateSystem"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.patient !== undefined && func0.call(data, "patient")){
-if(!(func7(data.patient, {instancePath:instancePath+"/patient"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.patient, {instancePath:instancePath+"/patient"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.specimen !== undefined && func0.call(data, "specimen")){
-if(!(func7(data.specimen, {instancePath:instancePath+"/specimen"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.specimen, {instancePath:instancePath+"/specimen"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.device !== undefined && func0.call(data, "device")){
-if(!(func7(data.device, {instancePath:instancePath+"/device"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.device, {instancePath:instancePath+"/device"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.performer !== undefined && func0.call(data, "performer")){
-if(!(func7(data.performer, {instancePath:instancePath+"/performer"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.performer, {instancePath:instancePath+"/performer"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.quantity !== undefined && func0.call(data, "quantity")){
-if(!(func8(data.quantity, {instancePath:instancePath+"/quantity"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+if(!(func12(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data.referenceSeq !== undefined && func0.call(data, "referenceSeq")){
-let data26 = data.referenceSeq;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-if(data26.id !== undefined && func0.call(data26, "id")){
-let data27 = data26.id;
-if(typeof data27 === "string"){
-if(func9(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/id", "#/$defs/MolecularSequence_ReferenceSeq/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data26.extension !== undefined && func0.call(data26, "extension")){
-let data28 = data26.extension;
-if(Array.isArray(data28)){
-const len4 = data28.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data28[i4], {instancePath:instancePath+"/referenceSeq/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/extension", "#/$defs/MolecularSequence_ReferenceSeq/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data26.modifierExtension !== undefined && func0.call(data26, "modifierExtension")){
-let data30 = data26.modifierExtension;
-if(Array.isArray(data30)){
-const len5 = data30.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data30[i5], {instancePath:instancePath+"/referenceSeq/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/modifierExtension", "#/$defs/MolecularSequence_ReferenceSeq/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data26.chromosome !== undefined && func0.call(data26, "chromosome")){
-if(!(func10(data26.chromosome, {instancePath:instancePath+"/referenceSeq/chromosome"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data26.genomeBuild !== undefined && func0.call(data26, "genomeBuild")){
-let data33 = data26.genomeBuild;
-if(typeof data33 === "string"){
-if(func9(data33) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/genomeBuild", "#/$defs/MolecularSequence_ReferenceSeq/properties/genomeBuild/type", {type: "string"}); errors++;
-}
-}
-if(data26._genomeBuild !== undefined && func0.call(data26, "_genomeBuild")){
-if(!(func2(data26._genomeBuild, {instancePath:instancePath+"/referenceSeq/_genomeBuild"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.orientation !== undefined && func0.call(data26, "orientation")){
-let data35 = data26.orientation;
-if(!((data35 === "sense") || (data35 === "antisense"))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/orientation", "#/$defs/MolecularSequence_ReferenceSeq/properties/orientation/enum", {allowedValues: schema1.properties.orientation.enum}); errors++;
-}
-}
-if(data26._orientation !== undefined && func0.call(data26, "_orientation")){
-if(!(func2(data26._orientation, {instancePath:instancePath+"/referenceSeq/_orientation"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.referenceSeqId !== undefined && func0.call(data26, "referenceSeqId")){
-if(!(func10(data26.referenceSeqId, {instancePath:instancePath+"/referenceSeq/referenceSeqId"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data26.referenceSeqPointer !== undefined && func0.call(data26, "referenceSeqPointer")){
-if(!(func7(data26.referenceSeqPointer, {instancePath:instancePath+"/referenceSeq/referenceSeqPointer"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data26.referenceSeqString !== undefined && func0.call(data26, "referenceSeqString")){
-let data39 = data26.referenceSeqString;
-if(typeof data39 === "string"){
-if(func9(data39) < 1){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq/referenceSeqString", "#/$defs/MolecularSequence_ReferenceSeq/properties/referenceSeqString/type", {type: "string"}); errors++;
-}
-}
-if(data26._referenceSeqString !== undefined && func0.call(data26, "_referenceSeqString")){
-if(!(func2(data26._referenceSeqString, {instancePath:instancePath+"/referenceSeq/_referenceSeqString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.strand !== undefined && func0.call(data26, "strand")){
-let data41 = data26.strand;
-if(!((data41 === "watson") || (data41 === "crick"))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/strand", "#/$defs/MolecularSequence_ReferenceSeq/properties/strand/enum", {allowedValues: schema1.properties.strand.enum}); errors++;
-}
-}
-if(data26._strand !== undefined && func0.call(data26, "_strand")){
-if(!(func2(data26._strand, {instancePath:instancePath+"/referenceSeq/_strand"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.windowStart !== undefined && func0.call(data26, "windowStart")){
-let data43 = data26.windowStart;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/type", {type: "integer"}); errors++;
-}
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 2147483647 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data43 < -2147483648 || isNaN(data43)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowStart", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowStart/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data26._windowStart !== undefined && func0.call(data26, "_windowStart")){
-if(!(func2(data26._windowStart, {instancePath:instancePath+"/referenceSeq/_windowStart"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data26.windowEnd !== undefined && func0.call(data26, "windowEnd")){
-let data45 = data26.windowEnd;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/type", {type: "integer"}); errors++;
-}
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 2147483647 || isNaN(data45)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data45 < -2147483648 || isNaN(data45)){
-vErrors = addError(vErrors, instancePath+"/referenceSeq/windowEnd", "#/$defs/MolecularSequence_ReferenceSeq/properties/windowEnd/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data26._windowEnd !== undefined && func0.call(data26, "_windowEnd")){
-if(!(func2(data26._windowEnd, {instancePath:instancePath+"/referenceSeq/_windowEnd"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/referenceSeq", "#/$defs/MolecularSequence_ReferenceSeq/type", {type: "object"}); errors++;
+if(!(validate1(data.referenceSeq, {instancePath:instancePath+"/referenceSeq"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.variant !== undefined && func0.call(data, "variant")){
-let data47 = data.variant;
-if(Array.isArray(data47)){
-const len6 = data47.length;
-for(let i6=0; i6<len6; i6++){
-let data48 = data47[i6];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.id !== undefined && func0.call(data48, "id")){
-let data49 = data48.id;
-if(typeof data49 === "string"){
-if(func9(data49) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/id", "#/$defs/MolecularSequence_Variant/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data48.extension !== undefined && func0.call(data48, "extension")){
-let data50 = data48.extension;
-if(Array.isArray(data50)){
-const len7 = data50.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data50[i7], {instancePath:instancePath+"/variant/" + i6+"/extension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/extension", "#/$defs/MolecularSequence_Variant/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data48.modifierExtension !== undefined && func0.call(data48, "modifierExtension")){
-let data52 = data48.modifierExtension;
-if(Array.isArray(data52)){
-const len8 = data52.length;
-for(let i8=0; i8<len8; i8++){
-if(!(func5(data52[i8], {instancePath:instancePath+"/variant/" + i6+"/modifierExtension/" + i8}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/modifierExtension", "#/$defs/MolecularSequence_Variant/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data48.start !== undefined && func0.call(data48, "start")){
-let data54 = data48.start;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/type", {type: "integer"}); errors++;
-}
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 2147483647 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data54 < -2147483648 || isNaN(data54)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/start", "#/$defs/MolecularSequence_Variant/properties/start/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data48._start !== undefined && func0.call(data48, "_start")){
-if(!(func2(data48._start, {instancePath:instancePath+"/variant/" + i6+"/_start"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.end !== undefined && func0.call(data48, "end")){
-let data56 = data48.end;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/type", {type: "integer"}); errors++;
-}
-if((typeof data56 == "number") && (isFinite(data56))){
-if(data56 > 2147483647 || isNaN(data56)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data56 < -2147483648 || isNaN(data56)){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/end", "#/$defs/MolecularSequence_Variant/properties/end/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
-}
-}
-if(data48._end !== undefined && func0.call(data48, "_end")){
-if(!(func2(data48._end, {instancePath:instancePath+"/variant/" + i6+"/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.observedAllele !== undefined && func0.call(data48, "observedAllele")){
-let data58 = data48.observedAllele;
-if(typeof data58 === "string"){
-if(func9(data58) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/observedAllele", "#/$defs/MolecularSequence_Variant/properties/observedAllele/type", {type: "string"}); errors++;
-}
-}
-if(data48._observedAllele !== undefined && func0.call(data48, "_observedAllele")){
-if(!(func2(data48._observedAllele, {instancePath:instancePath+"/variant/" + i6+"/_observedAllele"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.referenceAllele !== undefined && func0.call(data48, "referenceAllele")){
-let data60 = data48.referenceAllele;
-if(typeof data60 === "string"){
-if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/referenceAllele", "#/$defs/MolecularSequence_Variant/properties/referenceAllele/type", {type: "string"}); errors++;
-}
-}
-if(data48._referenceAllele !== undefined && func0.call(data48, "_referenceAllele")){
-if(!(func2(data48._referenceAllele, {instancePath:instancePath+"/variant/" + i6+"/_referenceAllele"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.cigar !== undefined && func0.call(data48, "cigar")){
-let data62 = data48.cigar;
-if(typeof data62 === "string"){
-if(func9(data62) < 1){
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6+"/cigar", "#/$defs/MolecularSequence_Variant/properties/cigar/type", {type: "string"}); errors++;
-}
-}
-if(data48._cigar !== undefined && func0.call(data48, "_cigar")){
-if(!(func2(data48._cigar, {instancePath:instancePath+"/variant/" + i6+"/_cigar"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data48.variantPointer !== undefined && func0.call(data48, "variantPointer")){
-if(!(func7(data48.variantPointer, {instancePath:instancePath+"/variant/" + i6+"/variantPointer"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/variant/" + i6, "#/$defs/MolecularSequence_Variant/type", {type: "object"}); errors++;
+let data23 = data.variant;
+if(Array.isArray(data23)){
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data23[i0], {instancePath:instancePath+"/variant/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -1423,28 +952,22 @@ vErrors = addError(vErrors, instancePath+"/variant", "#/properties/variant/type"
 }
 }
 if(data.observedSeq !== undefined && func0.call(data, "observedSeq")){
-let data65 = data.observedSeq;
-if(typeof data65 === "string"){
-if(func9(data65) < 1){
-vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/observedSeq", "#/properties/observedSeq/type", {type: "string"}); errors++;
+if(!(func13(data.observedSeq, {instancePath:instancePath+"/observedSeq"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._observedSeq !== undefined && func0.call(data, "_observedSeq")){
-if(!(func2(data._observedSeq, {instancePath:instancePath+"/_observedSeq"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._observedSeq, {instancePath:instancePath+"/_observedSeq"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.quality !== undefined && func0.call(data, "quality")){
-let data67 = data.quality;
-if(Array.isArray(data67)){
-const len9 = data67.length;
-for(let i9=0; i9<len9; i9++){
-if(!(validate1(data67[i9], {instancePath:instancePath+"/quality/" + i9}))){
-vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
+let data27 = data.quality;
+if(Array.isArray(data27)){
+const len1 = data27.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate4(data27[i1], {instancePath:instancePath+"/quality/" + i1}))){
+vErrors = addErrors(vErrors, validate4.errors); errors = vErrors.length;
 }
 }
 }
@@ -1453,218 +976,22 @@ vErrors = addError(vErrors, instancePath+"/quality", "#/properties/quality/type"
 }
 }
 if(data.readCoverage !== undefined && func0.call(data, "readCoverage")){
-let data69 = data.readCoverage;
-if(!(((typeof data69 == "number") && (!(data69 % 1) && !isNaN(data69))) && (isFinite(data69)))){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/type", {type: "integer"}); errors++;
-}
-if((typeof data69 == "number") && (isFinite(data69))){
-if(data69 > 2147483647 || isNaN(data69)){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data69 < -2147483648 || isNaN(data69)){
-vErrors = addError(vErrors, instancePath+"/readCoverage", "#/properties/readCoverage/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
+if(!(func10(data.readCoverage, {instancePath:instancePath+"/readCoverage"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._readCoverage !== undefined && func0.call(data, "_readCoverage")){
-if(!(func2(data._readCoverage, {instancePath:instancePath+"/_readCoverage"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._readCoverage, {instancePath:instancePath+"/_readCoverage"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.repository !== undefined && func0.call(data, "repository")){
-let data71 = data.repository;
-if(Array.isArray(data71)){
-const len10 = data71.length;
-for(let i10=0; i10<len10; i10++){
-let data72 = data71[i10];
-const _errs114 = errors;
-let valid32 = true;
-const _errs115 = errors;
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(data72._type !== undefined && func0.call(data72, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid1 = _errs115 === errors;
-errors = _errs114;
-if(vErrors !== null){
-if(_errs114){
-vErrors.length = _errs114;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid1){
-const _errs116 = errors;
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if((data72.type === undefined) || (!(func0.call(data72, "type")))){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid1 = _errs116 === errors;
-valid32 = _valid1;
-if(valid32){
-var props2 = {};
-props2.type = true;
-props2._type = true;
-}
-}
-if(!valid32){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
-if(props2 !== true){
-props2 = props2 || {};
-props2.id = true;
-props2.extension = true;
-props2.modifierExtension = true;
-props2.type = true;
-props2._type = true;
-props2.url = true;
-props2._url = true;
-props2.name = true;
-props2._name = true;
-props2.datasetId = true;
-props2._datasetId = true;
-props2.variantsetId = true;
-props2._variantsetId = true;
-props2.readsetId = true;
-props2._readsetId = true;
-}
-if(data72.id !== undefined && func0.call(data72, "id")){
-let data74 = data72.id;
-if(typeof data74 === "string"){
-if(func9(data74) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/id", "#/$defs/MolecularSequence_Repository/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data72.extension !== undefined && func0.call(data72, "extension")){
-let data75 = data72.extension;
-if(Array.isArray(data75)){
-const len11 = data75.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func5(data75[i11], {instancePath:instancePath+"/repository/" + i10+"/extension/" + i11}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/extension", "#/$defs/MolecularSequence_Repository/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data72.modifierExtension !== undefined && func0.call(data72, "modifierExtension")){
-let data77 = data72.modifierExtension;
-if(Array.isArray(data77)){
-const len12 = data77.length;
-for(let i12=0; i12<len12; i12++){
-if(!(func5(data77[i12], {instancePath:instancePath+"/repository/" + i10+"/modifierExtension/" + i12}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/modifierExtension", "#/$defs/MolecularSequence_Repository/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data72.type !== undefined && func0.call(data72, "type")){
-let data79 = data72.type;
-if(!(((((data79 === "directlink") || (data79 === "openapi")) || (data79 === "login")) || (data79 === "oauth")) || (data79 === "other"))){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/type", "#/$defs/MolecularSequence_Repository/properties/type/enum", {allowedValues: schema2.properties.type.enum}); errors++;
-}
-}
-if(data72._type !== undefined && func0.call(data72, "_type")){
-if(!(func2(data72._type, {instancePath:instancePath+"/repository/" + i10+"/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data72.url !== undefined && func0.call(data72, "url")){
-let data81 = data72.url;
-if(typeof data81 === "string"){
-if(!pattern1.test(data81)){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/url", "#/$defs/MolecularSequence_Repository/properties/url/type", {type: "string"}); errors++;
-}
-}
-if(data72._url !== undefined && func0.call(data72, "_url")){
-if(!(func2(data72._url, {instancePath:instancePath+"/repository/" + i10+"/_url"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data72.name !== undefined && func0.call(data72, "name")){
-let data83 = data72.name;
-if(typeof data83 === "string"){
-if(func9(data83) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/name", "#/$defs/MolecularSequence_Repository/properties/name/type", {type: "string"}); errors++;
-}
-}
-if(data72._name !== undefined && func0.call(data72, "_name")){
-if(!(func2(data72._name, {instancePath:instancePath+"/repository/" + i10+"/_name"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data72.datasetId !== undefined && func0.call(data72, "datasetId")){
-let data85 = data72.datasetId;
-if(typeof data85 === "string"){
-if(func9(data85) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/datasetId", "#/$defs/MolecularSequence_Repository/properties/datasetId/type", {type: "string"}); errors++;
-}
-}
-if(data72._datasetId !== undefined && func0.call(data72, "_datasetId")){
-if(!(func2(data72._datasetId, {instancePath:instancePath+"/repository/" + i10+"/_datasetId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data72.variantsetId !== undefined && func0.call(data72, "variantsetId")){
-let data87 = data72.variantsetId;
-if(typeof data87 === "string"){
-if(func9(data87) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/variantsetId", "#/$defs/MolecularSequence_Repository/properties/variantsetId/type", {type: "string"}); errors++;
-}
-}
-if(data72._variantsetId !== undefined && func0.call(data72, "_variantsetId")){
-if(!(func2(data72._variantsetId, {instancePath:instancePath+"/repository/" + i10+"/_variantsetId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data72.readsetId !== undefined && func0.call(data72, "readsetId")){
-let data89 = data72.readsetId;
-if(typeof data89 === "string"){
-if(func9(data89) < 1){
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10+"/readsetId", "#/$defs/MolecularSequence_Repository/properties/readsetId/type", {type: "string"}); errors++;
-}
-}
-if(data72._readsetId !== undefined && func0.call(data72, "_readsetId")){
-if(!(func2(data72._readsetId, {instancePath:instancePath+"/repository/" + i10+"/_readsetId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/repository/" + i10, "#/$defs/MolecularSequence_Repository/type", {type: "object"}); errors++;
+let data31 = data.repository;
+if(Array.isArray(data31)){
+const len2 = data31.length;
+for(let i2=0; i2<len2; i2++){
+if(!(validate5(data31[i2], {instancePath:instancePath+"/repository/" + i2}))){
+vErrors = addErrors(vErrors, validate5.errors); errors = vErrors.length;
 }
 }
 }
@@ -1673,26 +1000,17 @@ vErrors = addError(vErrors, instancePath+"/repository", "#/properties/repository
 }
 }
 if(data.pointer !== undefined && func0.call(data, "pointer")){
-let data91 = data.pointer;
-if(Array.isArray(data91)){
-const len13 = data91.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func7(data91[i13], {instancePath:instancePath+"/pointer/" + i13}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/pointer", "#/properties/pointer/type", {type: "array"}); errors++;
+if(!(func14(data.pointer, {instancePath:instancePath+"/pointer"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data.structureVariant !== undefined && func0.call(data, "structureVariant")){
-let data93 = data.structureVariant;
-if(Array.isArray(data93)){
-const len14 = data93.length;
-for(let i14=0; i14<len14; i14++){
-if(!(validate2(data93[i14], {instancePath:instancePath+"/structureVariant/" + i14}))){
-vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
+let data34 = data.structureVariant;
+if(Array.isArray(data34)){
+const len3 = data34.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate8(data34[i3], {instancePath:instancePath+"/structureVariant/" + i3}))){
+vErrors = addErrors(vErrors, validate8.errors); errors = vErrors.length;
 }
 }
 }
@@ -1705,10 +1023,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -3,27 +3,31 @@
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["in-progress","completed","amended","entered-in-error","stopped"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["Reference"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["Identifier"];
+const func10 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func11 = require("./datatypes.cjs")["Reference"];
+const func12 = require("./datatypes.cjs")["member_fecd911445"];
 
-const func8 = require("ajv/dist/runtime/ucs2length").default;
+const func13 = require("./datatypes.cjs")["member_f0ebe3aa93"];
 
-const func9 = require("./datatypes.cjs")["Attachment"];
-const func10 = require("./datatypes.cjs")["Coding"];
-const func11 = require("./datatypes.cjs")["Quantity"];
-const func12 = require("../../../../choice.cjs").choiceForms;
-const pattern4 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$", "u");
-const pattern5 = new RegExp("^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$", "u");
+const func14 = require("./datatypes.cjs")["member_7cb541e84f"];
+const func15 = require("./datatypes.cjs")["member_cddf8275af"];
+const func16 = require("./datatypes.cjs")["member_fba3a4dc63"];
+const func17 = require("./datatypes.cjs")["member_72cd84868b"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["member_95f9438413"];
+const func20 = require("./datatypes.cjs")["Attachment"];
+const func21 = require("./datatypes.cjs")["Coding"];
+const func22 = require("./datatypes.cjs")["Quantity"];
+const func23 = require("../../../../choice.cjs").choiceForms;
 const wrapper0 = {validate: validate1};
 const obj0 = new Set(["valueBoolean",
 "valueDecimal",
@@ -41,199 +45,128 @@ const obj0 = new Set(["valueBoolean",
 function validate2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate2.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined && func0.call(data, "id")){
-let data0 = data.id;
-if(typeof data0 === "string"){
-if(func8(data0) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data1 = data.extension;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data1[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data3 = data.modifierExtension;
-if(Array.isArray(data3)){
-const len1 = data3.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data3[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.valueBoolean !== undefined && func0.call(data, "valueBoolean")){
-if(typeof data.valueBoolean !== "boolean"){
-vErrors = addError(vErrors, instancePath+"/valueBoolean", "#/properties/valueBoolean/type", {type: "boolean"}); errors++;
+if(!(func14(data.valueBoolean, {instancePath:instancePath+"/valueBoolean"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
 if(data._valueBoolean !== undefined && func0.call(data, "_valueBoolean")){
-if(!(func2(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueBoolean, {instancePath:instancePath+"/_valueBoolean"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueDecimal !== undefined && func0.call(data, "valueDecimal")){
-let data7 = data.valueDecimal;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-vErrors = addError(vErrors, instancePath+"/valueDecimal", "#/properties/valueDecimal/type", {type: "number"}); errors++;
+if(!(func15(data.valueDecimal, {instancePath:instancePath+"/valueDecimal"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data._valueDecimal !== undefined && func0.call(data, "_valueDecimal")){
-if(!(func2(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueDecimal, {instancePath:instancePath+"/_valueDecimal"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueInteger !== undefined && func0.call(data, "valueInteger")){
-let data9 = data.valueInteger;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/type", {type: "integer"}); errors++;
-}
-if((typeof data9 == "number") && (isFinite(data9))){
-if(data9 > 2147483647 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/maximum", {comparison: "<=", limit: 2147483647}); errors++;
-}
-if(data9 < -2147483648 || isNaN(data9)){
-vErrors = addError(vErrors, instancePath+"/valueInteger", "#/properties/valueInteger/minimum", {comparison: ">=", limit: -2147483648}); errors++;
-}
+if(!(func16(data.valueInteger, {instancePath:instancePath+"/valueInteger"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 if(data._valueInteger !== undefined && func0.call(data, "_valueInteger")){
-if(!(func2(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueInteger, {instancePath:instancePath+"/_valueInteger"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueDate !== undefined && func0.call(data, "valueDate")){
-let data11 = data.valueDate;
-if(typeof data11 === "string"){
-if(!pattern4.test(data11)){
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1]))?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDate", "#/properties/valueDate/type", {type: "string"}); errors++;
+if(!(func17(data.valueDate, {instancePath:instancePath+"/valueDate"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
 }
 }
 if(data._valueDate !== undefined && func0.call(data, "_valueDate")){
-if(!(func2(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueDate, {instancePath:instancePath+"/_valueDate"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueDateTime !== undefined && func0.call(data, "valueDateTime")){
-let data13 = data.valueDateTime;
-if(typeof data13 === "string"){
-if(!pattern3.test(data13)){
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueDateTime", "#/properties/valueDateTime/type", {type: "string"}); errors++;
+if(!(func18(data.valueDateTime, {instancePath:instancePath+"/valueDateTime"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
 }
 }
 if(data._valueDateTime !== undefined && func0.call(data, "_valueDateTime")){
-if(!(func2(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueDateTime, {instancePath:instancePath+"/_valueDateTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueTime !== undefined && func0.call(data, "valueTime")){
-let data15 = data.valueTime;
-if(typeof data15 === "string"){
-if(!pattern5.test(data15)){
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/pattern", {pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueTime", "#/properties/valueTime/type", {type: "string"}); errors++;
+if(!(func19(data.valueTime, {instancePath:instancePath+"/valueTime"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
 }
 }
 if(data._valueTime !== undefined && func0.call(data, "_valueTime")){
-if(!(func2(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueTime, {instancePath:instancePath+"/_valueTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueString !== undefined && func0.call(data, "valueString")){
-let data17 = data.valueString;
-if(typeof data17 === "string"){
-if(func8(data17) < 1){
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueString", "#/properties/valueString/type", {type: "string"}); errors++;
+if(!(func13(data.valueString, {instancePath:instancePath+"/valueString"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._valueString !== undefined && func0.call(data, "_valueString")){
-if(!(func2(data._valueString, {instancePath:instancePath+"/_valueString"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueString, {instancePath:instancePath+"/_valueString"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueUri !== undefined && func0.call(data, "valueUri")){
-let data19 = data.valueUri;
-if(typeof data19 === "string"){
-if(!pattern1.test(data19)){
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/valueUri", "#/properties/valueUri/type", {type: "string"}); errors++;
+if(!(func3(data.valueUri, {instancePath:instancePath+"/valueUri"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data._valueUri !== undefined && func0.call(data, "_valueUri")){
-if(!(func2(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._valueUri, {instancePath:instancePath+"/_valueUri"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.valueAttachment !== undefined && func0.call(data, "valueAttachment")){
-if(!(func9(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
-vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+if(!(func20(data.valueAttachment, {instancePath:instancePath+"/valueAttachment"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
 }
 }
 if(data.valueCoding !== undefined && func0.call(data, "valueCoding")){
-if(!(func10(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
+if(!(func21(data.valueCoding, {instancePath:instancePath+"/valueCoding"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
 }
 }
 if(data.valueQuantity !== undefined && func0.call(data, "valueQuantity")){
-if(!(func11(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+if(!(func22(data.valueQuantity, {instancePath:instancePath+"/valueQuantity"}))){
+vErrors = addErrors(vErrors, func22.errors); errors = vErrors.length;
 }
 }
 if(data.valueReference !== undefined && func0.call(data, "valueReference")){
-if(!(func7(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.valueReference, {instancePath:instancePath+"/valueReference"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data25 = data.item;
-if(Array.isArray(data25)){
-const len2 = data25.length;
-for(let i2=0; i2<len2; i2++){
-if(!(wrapper0.validate(data25[i2], {instancePath:instancePath+"/item/" + i2}))){
+let data23 = data.item;
+if(Array.isArray(data23)){
+const len0 = data23.length;
+for(let i0=0; i0<len0; i0++){
+if(!(wrapper0.validate(data23[i0], {instancePath:instancePath+"/item/" + i0}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
@@ -242,7 +175,7 @@ else {
 vErrors = addError(vErrors, instancePath+"/item", "#/properties/item/type", {type: "array"}); errors++;
 }
 }
-const forms0 = func12(data, obj0);
+const forms0 = func23(data, obj0);
 if(forms0 !== null){
 vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "value[x]", forms: forms0}); errors++;
 }
@@ -253,48 +186,11 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate2.errors = vErrors;
 return errors === 0;
 }
-validate2.evaluated = {
- "props": {
-  "id": true,
-  "extension": true,
-  "modifierExtension": true,
-  "valueBoolean": true,
-  "_valueBoolean": true,
-  "valueDecimal": true,
-  "_valueDecimal": true,
-  "valueInteger": true,
-  "_valueInteger": true,
-  "valueDate": true,
-  "_valueDate": true,
-  "valueDateTime": true,
-  "_valueDateTime": true,
-  "valueTime": true,
-  "_valueTime": true,
-  "valueString": true,
-  "_valueString": true,
-  "valueUri": true,
-  "_valueUri": true,
-  "valueAttachment": true,
-  "valueCoding": true,
-  "valueQuantity": true,
-  "valueReference": true,
-  "item": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 
 function validate1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate1.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -322,123 +218,62 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.linkId = true;
-props0._linkId = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(props0 !== true){
-props0 = props0 || {};
-props0.id = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.linkId = true;
-props0._linkId = true;
-props0.definition = true;
-props0._definition = true;
-props0.text = true;
-props0._text = true;
-props0.answer = true;
-props0.item = true;
-}
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(func8(data1) < 1){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
+if(!(func13(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data2 = data.extension;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func5(data2[i0], {instancePath:instancePath+"/extension/" + i0}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data4 = data.modifierExtension;
-if(Array.isArray(data4)){
-const len1 = data4.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data4[i1], {instancePath:instancePath+"/modifierExtension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.linkId !== undefined && func0.call(data, "linkId")){
-let data6 = data.linkId;
-if(typeof data6 === "string"){
-if(func8(data6) < 1){
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/linkId", "#/properties/linkId/type", {type: "string"}); errors++;
+if(!(func13(data.linkId, {instancePath:instancePath+"/linkId"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._linkId !== undefined && func0.call(data, "_linkId")){
-if(!(func2(data._linkId, {instancePath:instancePath+"/_linkId"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._linkId, {instancePath:instancePath+"/_linkId"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.definition !== undefined && func0.call(data, "definition")){
-let data8 = data.definition;
-if(typeof data8 === "string"){
-if(!pattern1.test(data8)){
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/definition", "#/properties/definition/type", {type: "string"}); errors++;
+if(!(func3(data.definition, {instancePath:instancePath+"/definition"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data._definition !== undefined && func0.call(data, "_definition")){
-if(!(func2(data._definition, {instancePath:instancePath+"/_definition"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._definition, {instancePath:instancePath+"/_definition"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.text !== undefined && func0.call(data, "text")){
-let data10 = data.text;
-if(typeof data10 === "string"){
-if(func8(data10) < 1){
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/text", "#/properties/text/type", {type: "string"}); errors++;
+if(!(func13(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
 if(data._text !== undefined && func0.call(data, "_text")){
-if(!(func2(data._text, {instancePath:instancePath+"/_text"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._text, {instancePath:instancePath+"/_text"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.answer !== undefined && func0.call(data, "answer")){
-let data12 = data.answer;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(validate2(data12[i2], {instancePath:instancePath+"/answer/" + i2}))){
+let data10 = data.answer;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data10[i0], {instancePath:instancePath+"/answer/" + i0}))){
 vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
@@ -448,11 +283,11 @@ vErrors = addError(vErrors, instancePath+"/answer", "#/properties/answer/type", 
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data14 = data.item;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(wrapper0.validate(data14[i3], {instancePath:instancePath+"/item/" + i3}))){
+let data12 = data.item;
+if(Array.isArray(data12)){
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+if(!(wrapper0.validate(data12[i1], {instancePath:instancePath+"/item/" + i1}))){
 vErrors = addErrors(vErrors, wrapper0.validate.errors); errors = vErrors.length;
 }
 }
@@ -466,23 +301,14 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate1.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate1.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/QuestionnaireResponse.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -510,11 +336,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -523,239 +344,133 @@ if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.identifier = true;
-props0.basedOn = true;
-props0.partOf = true;
-props0.questionnaire = true;
-props0._questionnaire = true;
-props0.status = true;
-props0._status = true;
-props0.subject = true;
-props0.encounter = true;
-props0.authored = true;
-props0._authored = true;
-props0.author = true;
-props0.source = true;
-props0.item = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("QuestionnaireResponse" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "QuestionnaireResponse"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data2 = data.id;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data4 = data.implicitRules;
-if(typeof data4 === "string"){
-if(!pattern1.test(data4)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data6 = data.language;
-if(typeof data6 === "string"){
-if(!pattern2.test(data6)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data9 = data.contained;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data9[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
-}
-}
-if(data.extension !== undefined && func0.call(data, "extension")){
-let data11 = data.extension;
-if(Array.isArray(data11)){
-const len1 = data11.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data11[i1], {instancePath:instancePath+"/extension/" + i1}))){
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
 vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data13 = data.modifierExtension;
-if(Array.isArray(data13)){
-const len2 = data13.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data13[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data.identifier !== undefined && func0.call(data, "identifier")){
-if(!(func6(data.identifier, {instancePath:instancePath+"/identifier"}))){
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
 vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
 }
 }
-if(data.basedOn !== undefined && func0.call(data, "basedOn")){
-let data16 = data.basedOn;
-if(Array.isArray(data16)){
-const len3 = data16.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func7(data16[i3], {instancePath:instancePath+"/basedOn/" + i3}))){
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
 vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/basedOn", "#/properties/basedOn/type", {type: "array"}); errors++;
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+}
+}
+if(data.basedOn !== undefined && func0.call(data, "basedOn")){
+if(!(func10(data.basedOn, {instancePath:instancePath+"/basedOn"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.partOf !== undefined && func0.call(data, "partOf")){
-let data18 = data.partOf;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func7(data18[i4], {instancePath:instancePath+"/partOf/" + i4}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/partOf", "#/properties/partOf/type", {type: "array"}); errors++;
+if(!(func10(data.partOf, {instancePath:instancePath+"/partOf"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.questionnaire !== undefined && func0.call(data, "questionnaire")){
-let data20 = data.questionnaire;
-if(typeof data20 === "string"){
-if(!pattern1.test(data20)){
-vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/questionnaire", "#/properties/questionnaire/type", {type: "string"}); errors++;
+if(!(func3(data.questionnaire, {instancePath:instancePath+"/questionnaire"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
 if(data._questionnaire !== undefined && func0.call(data, "_questionnaire")){
-if(!(func2(data._questionnaire, {instancePath:instancePath+"/_questionnaire"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._questionnaire, {instancePath:instancePath+"/_questionnaire"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data22 = data.status;
-if(!(((((data22 === "in-progress") || (data22 === "completed")) || (data22 === "amended")) || (data22 === "entered-in-error")) || (data22 === "stopped"))){
+let data17 = data.status;
+if(!(((((data17 === "in-progress") || (data17 === "completed")) || (data17 === "amended")) || (data17 === "entered-in-error")) || (data17 === "stopped"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func7(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.subject, {instancePath:instancePath+"/subject"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.encounter !== undefined && func0.call(data, "encounter")){
-if(!(func7(data.encounter, {instancePath:instancePath+"/encounter"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.encounter, {instancePath:instancePath+"/encounter"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.authored !== undefined && func0.call(data, "authored")){
-let data26 = data.authored;
-if(typeof data26 === "string"){
-if(!pattern3.test(data26)){
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data26))){
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/authored", "#/properties/authored/type", {type: "string"}); errors++;
+if(!(func12(data.authored, {instancePath:instancePath+"/authored"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
 if(data._authored !== undefined && func0.call(data, "_authored")){
-if(!(func2(data._authored, {instancePath:instancePath+"/_authored"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._authored, {instancePath:instancePath+"/_authored"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.author !== undefined && func0.call(data, "author")){
-if(!(func7(data.author, {instancePath:instancePath+"/author"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.author, {instancePath:instancePath+"/author"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.source !== undefined && func0.call(data, "source")){
-if(!(func7(data.source, {instancePath:instancePath+"/source"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.source, {instancePath:instancePath+"/source"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.item !== undefined && func0.call(data, "item")){
-let data30 = data.item;
-if(Array.isArray(data30)){
-const len5 = data30.length;
-for(let i5=0; i5<len5; i5++){
-if(!(validate1(data30[i5], {instancePath:instancePath+"/item/" + i5}))){
+let data25 = data.item;
+if(Array.isArray(data25)){
+const len0 = data25.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate1(data25[i0], {instancePath:instancePath+"/item/" + i0}))){
 vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
@@ -769,10 +484,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

@@ -2,45 +2,266 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["available","unavailable","unsatisfactory","entered-in-error"]}}};
-
-
-
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["Identifier"];
-const func7 = require("./datatypes.cjs")["CodeableConcept"];
-const func8 = require("./datatypes.cjs")["Reference"];
-const func9 = require("ajv/dist/runtime/ucs2length").default;
-const func10 = require("./datatypes.cjs")["Period"];
-const func11 = require("./datatypes.cjs")["Duration"];
-const func12 = require("./datatypes.cjs")["Quantity"];
-const func13 = require("../../../../choice.cjs").choiceForms;
-const func14 = require("./datatypes.cjs")["Annotation"];
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-dateTime"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_1c0793403c"];
+const func10 = require("./datatypes.cjs")["Identifier"];
+const func11 = require("./datatypes.cjs")["CodeableConcept"];
+const func12 = require("./datatypes.cjs")["Reference"];
+const func13 = require("./datatypes.cjs")["member_fecd911445"];
+const func14 = require("./datatypes.cjs")["member_cb9dace6d1"];
+const func15 = require("./datatypes.cjs")["member_796295fe1b"];
+const func16 = require("./datatypes.cjs")["member_2b99b0b82e"];
+
+const func17 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const func18 = require("./datatypes.cjs")["member_2aff3a9fcd"];
+const func19 = require("./datatypes.cjs")["Period"];
+const func20 = require("./datatypes.cjs")["Duration"];
+const func21 = require("./datatypes.cjs")["Quantity"];
+const func22 = require("../../../../choice.cjs").choiceForms;
 const obj0 = new Set(["collectedDateTime", "collectedPeriod"]);
 const obj1 = new Set(["fastingStatusCodeableConcept", "fastingStatusDuration"]);
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.collector !== undefined && func0.call(data, "collector")){
+if(!(func12(data.collector, {instancePath:instancePath+"/collector"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data.collectedDateTime !== undefined && func0.call(data, "collectedDateTime")){
+if(!(func18(data.collectedDateTime, {instancePath:instancePath+"/collectedDateTime"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data._collectedDateTime !== undefined && func0.call(data, "_collectedDateTime")){
+if(!(func4(data._collectedDateTime, {instancePath:instancePath+"/_collectedDateTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.collectedPeriod !== undefined && func0.call(data, "collectedPeriod")){
+if(!(func19(data.collectedPeriod, {instancePath:instancePath+"/collectedPeriod"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+if(data.duration !== undefined && func0.call(data, "duration")){
+if(!(func20(data.duration, {instancePath:instancePath+"/duration"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+if(data.quantity !== undefined && func0.call(data, "quantity")){
+if(!(func21(data.quantity, {instancePath:instancePath+"/quantity"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
+}
+}
+if(data.method !== undefined && func0.call(data, "method")){
+if(!(func11(data.method, {instancePath:instancePath+"/method"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.bodySite !== undefined && func0.call(data, "bodySite")){
+if(!(func11(data.bodySite, {instancePath:instancePath+"/bodySite"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.fastingStatusCodeableConcept !== undefined && func0.call(data, "fastingStatusCodeableConcept")){
+if(!(func11(data.fastingStatusCodeableConcept, {instancePath:instancePath+"/fastingStatusCodeableConcept"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.fastingStatusDuration !== undefined && func0.call(data, "fastingStatusDuration")){
+if(!(func20(data.fastingStatusDuration, {instancePath:instancePath+"/fastingStatusDuration"}))){
+vErrors = addErrors(vErrors, func20.errors); errors = vErrors.length;
+}
+}
+const forms0 = func22(data, obj0);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
+}
+const forms1 = func22(data, obj1);
+if(forms1 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "fastingStatus[x]", forms: forms1}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
+
 const obj2 = new Set(["timeDateTime", "timePeriod"]);
+
+function validate2(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.description !== undefined && func0.call(data, "description")){
+if(!(func17(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._description !== undefined && func0.call(data, "_description")){
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.procedure !== undefined && func0.call(data, "procedure")){
+if(!(func11(data.procedure, {instancePath:instancePath+"/procedure"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.additive !== undefined && func0.call(data, "additive")){
+if(!(func14(data.additive, {instancePath:instancePath+"/additive"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
+}
+}
+if(data.timeDateTime !== undefined && func0.call(data, "timeDateTime")){
+if(!(func18(data.timeDateTime, {instancePath:instancePath+"/timeDateTime"}))){
+vErrors = addErrors(vErrors, func18.errors); errors = vErrors.length;
+}
+}
+if(data._timeDateTime !== undefined && func0.call(data, "_timeDateTime")){
+if(!(func4(data._timeDateTime, {instancePath:instancePath+"/_timeDateTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.timePeriod !== undefined && func0.call(data, "timePeriod")){
+if(!(func19(data.timePeriod, {instancePath:instancePath+"/timePeriod"}))){
+vErrors = addErrors(vErrors, func19.errors); errors = vErrors.length;
+}
+}
+const forms0 = func22(data, obj2);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "time[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate2.errors = vErrors;
+return errors === 0;
+}
+
+
 const obj3 = new Set(["additiveCodeableConcept", "additiveReference"]);
+
+function validate3(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func17(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.identifier !== undefined && func0.call(data, "identifier")){
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
+}
+}
+if(data.description !== undefined && func0.call(data, "description")){
+if(!(func17(data.description, {instancePath:instancePath+"/description"}))){
+vErrors = addErrors(vErrors, func17.errors); errors = vErrors.length;
+}
+}
+if(data._description !== undefined && func0.call(data, "_description")){
+if(!(func4(data._description, {instancePath:instancePath+"/_description"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.capacity !== undefined && func0.call(data, "capacity")){
+if(!(func21(data.capacity, {instancePath:instancePath+"/capacity"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
+}
+}
+if(data.specimenQuantity !== undefined && func0.call(data, "specimenQuantity")){
+if(!(func21(data.specimenQuantity, {instancePath:instancePath+"/specimenQuantity"}))){
+vErrors = addErrors(vErrors, func21.errors); errors = vErrors.length;
+}
+}
+if(data.additiveCodeableConcept !== undefined && func0.call(data, "additiveCodeableConcept")){
+if(!(func11(data.additiveCodeableConcept, {instancePath:instancePath+"/additiveCodeableConcept"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.additiveReference !== undefined && func0.call(data, "additiveReference")){
+if(!(func12(data.additiveReference, {instancePath:instancePath+"/additiveReference"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+const forms0 = func22(data, obj3);
+if(forms0 !== null){
+vErrors = addError(vErrors, instancePath, "#/cdxChoice", {choice: "additive[x]", forms: forms0}); errors++;
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate3.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Specimen.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
@@ -51,407 +272,118 @@ vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resource
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data1 = data.id;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data3 = data.implicitRules;
-if(typeof data3 === "string"){
-if(!pattern1.test(data3)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data5 = data.language;
-if(typeof data5 === "string"){
-if(!pattern2.test(data5)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data8 = data.contained;
-if(Array.isArray(data8)){
-const len0 = data8.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data8[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
+}
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+}
+}
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data10 = data.extension;
-if(Array.isArray(data10)){
-const len1 = data10.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data10[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data12 = data.modifierExtension;
-if(Array.isArray(data12)){
-const len2 = data12.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data12[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.identifier !== undefined && func0.call(data, "identifier")){
-let data14 = data.identifier;
-if(Array.isArray(data14)){
-const len3 = data14.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data14[i3], {instancePath:instancePath+"/identifier/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/identifier", "#/properties/identifier/type", {type: "array"}); errors++;
+if(!(func9(data.identifier, {instancePath:instancePath+"/identifier"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.accessionIdentifier !== undefined && func0.call(data, "accessionIdentifier")){
-if(!(func6(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier"}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+if(!(func10(data.accessionIdentifier, {instancePath:instancePath+"/accessionIdentifier"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!((((data17 === "available") || (data17 === "unavailable")) || (data17 === "unsatisfactory")) || (data17 === "entered-in-error"))){
+let data13 = data.status;
+if(!((((data13 === "available") || (data13 === "unavailable")) || (data13 === "unsatisfactory")) || (data13 === "entered-in-error"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.type !== undefined && func0.call(data, "type")){
-if(!(func7(data.type, {instancePath:instancePath+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(!(func11(data.type, {instancePath:instancePath+"/type"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data.subject !== undefined && func0.call(data, "subject")){
-if(!(func8(data.subject, {instancePath:instancePath+"/subject"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data.receivedTime !== undefined && func0.call(data, "receivedTime")){
-let data21 = data.receivedTime;
-if(typeof data21 === "string"){
-if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/format", {format: "fhir-dateTime"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/receivedTime", "#/properties/receivedTime/type", {type: "string"}); errors++;
-}
-}
-if(data._receivedTime !== undefined && func0.call(data, "_receivedTime")){
-if(!(func2(data._receivedTime, {instancePath:instancePath+"/_receivedTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.parent !== undefined && func0.call(data, "parent")){
-let data23 = data.parent;
-if(Array.isArray(data23)){
-const len4 = data23.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func8(data23[i4], {instancePath:instancePath+"/parent/" + i4}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/parent", "#/properties/parent/type", {type: "array"}); errors++;
-}
-}
-if(data.request !== undefined && func0.call(data, "request")){
-let data25 = data.request;
-if(Array.isArray(data25)){
-const len5 = data25.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func8(data25[i5], {instancePath:instancePath+"/request/" + i5}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/request", "#/properties/request/type", {type: "array"}); errors++;
-}
-}
-if(data.collection !== undefined && func0.call(data, "collection")){
-let data27 = data.collection;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.id !== undefined && func0.call(data27, "id")){
-let data28 = data27.id;
-if(typeof data28 === "string"){
-if(func9(data28) < 1){
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/id", "#/$defs/Specimen_Collection/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data27.extension !== undefined && func0.call(data27, "extension")){
-let data29 = data27.extension;
-if(Array.isArray(data29)){
-const len6 = data29.length;
-for(let i6=0; i6<len6; i6++){
-if(!(func5(data29[i6], {instancePath:instancePath+"/collection/extension/" + i6}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/extension", "#/$defs/Specimen_Collection/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data27.modifierExtension !== undefined && func0.call(data27, "modifierExtension")){
-let data31 = data27.modifierExtension;
-if(Array.isArray(data31)){
-const len7 = data31.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func5(data31[i7], {instancePath:instancePath+"/collection/modifierExtension/" + i7}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/modifierExtension", "#/$defs/Specimen_Collection/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data27.collector !== undefined && func0.call(data27, "collector")){
-if(!(func8(data27.collector, {instancePath:instancePath+"/collection/collector"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-if(data27.collectedDateTime !== undefined && func0.call(data27, "collectedDateTime")){
-let data34 = data27.collectedDateTime;
-if(typeof data34 === "string"){
-if(!pattern3.test(data34)){
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection/collectedDateTime", "#/$defs/Specimen_Collection/properties/collectedDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data27._collectedDateTime !== undefined && func0.call(data27, "_collectedDateTime")){
-if(!(func2(data27._collectedDateTime, {instancePath:instancePath+"/collection/_collectedDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data27.collectedPeriod !== undefined && func0.call(data27, "collectedPeriod")){
-if(!(func10(data27.collectedPeriod, {instancePath:instancePath+"/collection/collectedPeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-if(data27.duration !== undefined && func0.call(data27, "duration")){
-if(!(func11(data27.duration, {instancePath:instancePath+"/collection/duration"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
-}
-}
-if(data27.quantity !== undefined && func0.call(data27, "quantity")){
-if(!(func12(data27.quantity, {instancePath:instancePath+"/collection/quantity"}))){
+if(!(func12(data.subject, {instancePath:instancePath+"/subject"}))){
 vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
 }
 }
-if(data27.method !== undefined && func0.call(data27, "method")){
-if(!(func7(data27.method, {instancePath:instancePath+"/collection/method"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(data.receivedTime !== undefined && func0.call(data, "receivedTime")){
+if(!(func13(data.receivedTime, {instancePath:instancePath+"/receivedTime"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
 }
 }
-if(data27.bodySite !== undefined && func0.call(data27, "bodySite")){
-if(!(func7(data27.bodySite, {instancePath:instancePath+"/collection/bodySite"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(data._receivedTime !== undefined && func0.call(data, "_receivedTime")){
+if(!(func4(data._receivedTime, {instancePath:instancePath+"/_receivedTime"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
-if(data27.fastingStatusCodeableConcept !== undefined && func0.call(data27, "fastingStatusCodeableConcept")){
-if(!(func7(data27.fastingStatusCodeableConcept, {instancePath:instancePath+"/collection/fastingStatusCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
+if(data.parent !== undefined && func0.call(data, "parent")){
+if(!(func14(data.parent, {instancePath:instancePath+"/parent"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
-if(data27.fastingStatusDuration !== undefined && func0.call(data27, "fastingStatusDuration")){
-if(!(func11(data27.fastingStatusDuration, {instancePath:instancePath+"/collection/fastingStatusDuration"}))){
-vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+if(data.request !== undefined && func0.call(data, "request")){
+if(!(func14(data.request, {instancePath:instancePath+"/request"}))){
+vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
 }
 }
-const forms0 = func13(data27, obj0);
-if(forms0 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "collected[x]", forms: forms0}); errors++;
-}
-const forms1 = func13(data27, obj1);
-if(forms1 !== null){
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/cdxChoice", {choice: "fastingStatus[x]", forms: forms1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/collection", "#/$defs/Specimen_Collection/type", {type: "object"}); errors++;
+if(data.collection !== undefined && func0.call(data, "collection")){
+if(!(validate1(data.collection, {instancePath:instancePath+"/collection"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 if(data.processing !== undefined && func0.call(data, "processing")){
-let data43 = data.processing;
-if(Array.isArray(data43)){
-const len8 = data43.length;
-for(let i8=0; i8<len8; i8++){
-let data44 = data43[i8];
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-if(data44.id !== undefined && func0.call(data44, "id")){
-let data45 = data44.id;
-if(typeof data45 === "string"){
-if(func9(data45) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/id", "#/$defs/Specimen_Processing/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data44.extension !== undefined && func0.call(data44, "extension")){
-let data46 = data44.extension;
-if(Array.isArray(data46)){
-const len9 = data46.length;
-for(let i9=0; i9<len9; i9++){
-if(!(func5(data46[i9], {instancePath:instancePath+"/processing/" + i8+"/extension/" + i9}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/extension", "#/$defs/Specimen_Processing/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data44.modifierExtension !== undefined && func0.call(data44, "modifierExtension")){
-let data48 = data44.modifierExtension;
-if(Array.isArray(data48)){
-const len10 = data48.length;
-for(let i10=0; i10<len10; i10++){
-if(!(func5(data48[i10], {instancePath:instancePath+"/processing/" + i8+"/modifierExtension/" + i10}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/modifierExtension", "#/$defs/Specimen_Processing/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data44.description !== undefined && func0.call(data44, "description")){
-let data50 = data44.description;
-if(typeof data50 === "string"){
-if(func9(data50) < 1){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/description", "#/$defs/Specimen_Processing/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data44._description !== undefined && func0.call(data44, "_description")){
-if(!(func2(data44._description, {instancePath:instancePath+"/processing/" + i8+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data44.procedure !== undefined && func0.call(data44, "procedure")){
-if(!(func7(data44.procedure, {instancePath:instancePath+"/processing/" + i8+"/procedure"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data44.additive !== undefined && func0.call(data44, "additive")){
-let data53 = data44.additive;
-if(Array.isArray(data53)){
-const len11 = data53.length;
-for(let i11=0; i11<len11; i11++){
-if(!(func8(data53[i11], {instancePath:instancePath+"/processing/" + i8+"/additive/" + i11}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/additive", "#/$defs/Specimen_Processing/properties/additive/type", {type: "array"}); errors++;
-}
-}
-if(data44.timeDateTime !== undefined && func0.call(data44, "timeDateTime")){
-let data55 = data44.timeDateTime;
-if(typeof data55 === "string"){
-if(!pattern3.test(data55)){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)(-(0[1-9]|1[0-2])(-(0[1-9]|[1-2][0-9]|3[0-1])(T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00)))?)?)?$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8+"/timeDateTime", "#/$defs/Specimen_Processing/properties/timeDateTime/type", {type: "string"}); errors++;
-}
-}
-if(data44._timeDateTime !== undefined && func0.call(data44, "_timeDateTime")){
-if(!(func2(data44._timeDateTime, {instancePath:instancePath+"/processing/" + i8+"/_timeDateTime"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data44.timePeriod !== undefined && func0.call(data44, "timePeriod")){
-if(!(func10(data44.timePeriod, {instancePath:instancePath+"/processing/" + i8+"/timePeriod"}))){
-vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
-}
-}
-const forms2 = func13(data44, obj2);
-if(forms2 !== null){
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/cdxChoice", {choice: "time[x]", forms: forms2}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/processing/" + i8, "#/$defs/Specimen_Processing/type", {type: "object"}); errors++;
+let data22 = data.processing;
+if(Array.isArray(data22)){
+const len0 = data22.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate2(data22[i0], {instancePath:instancePath+"/processing/" + i0}))){
+vErrors = addErrors(vErrors, validate2.errors); errors = vErrors.length;
 }
 }
 }
@@ -460,113 +392,12 @@ vErrors = addError(vErrors, instancePath+"/processing", "#/properties/processing
 }
 }
 if(data.container !== undefined && func0.call(data, "container")){
-let data58 = data.container;
-if(Array.isArray(data58)){
-const len12 = data58.length;
-for(let i12=0; i12<len12; i12++){
-let data59 = data58[i12];
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-if(data59.id !== undefined && func0.call(data59, "id")){
-let data60 = data59.id;
-if(typeof data60 === "string"){
-if(func9(data60) < 1){
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/id", "#/$defs/Specimen_Container/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data59.extension !== undefined && func0.call(data59, "extension")){
-let data61 = data59.extension;
-if(Array.isArray(data61)){
-const len13 = data61.length;
-for(let i13=0; i13<len13; i13++){
-if(!(func5(data61[i13], {instancePath:instancePath+"/container/" + i12+"/extension/" + i13}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/extension", "#/$defs/Specimen_Container/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data59.modifierExtension !== undefined && func0.call(data59, "modifierExtension")){
-let data63 = data59.modifierExtension;
-if(Array.isArray(data63)){
-const len14 = data63.length;
-for(let i14=0; i14<len14; i14++){
-if(!(func5(data63[i14], {instancePath:instancePath+"/container/" + i12+"/modifierExtension/" + i14}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/modifierExtension", "#/$defs/Specimen_Container/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data59.identifier !== undefined && func0.call(data59, "identifier")){
-let data65 = data59.identifier;
-if(Array.isArray(data65)){
-const len15 = data65.length;
-for(let i15=0; i15<len15; i15++){
-if(!(func6(data65[i15], {instancePath:instancePath+"/container/" + i12+"/identifier/" + i15}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/identifier", "#/$defs/Specimen_Container/properties/identifier/type", {type: "array"}); errors++;
-}
-}
-if(data59.description !== undefined && func0.call(data59, "description")){
-let data67 = data59.description;
-if(typeof data67 === "string"){
-if(func9(data67) < 1){
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12+"/description", "#/$defs/Specimen_Container/properties/description/type", {type: "string"}); errors++;
-}
-}
-if(data59._description !== undefined && func0.call(data59, "_description")){
-if(!(func2(data59._description, {instancePath:instancePath+"/container/" + i12+"/_description"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data59.type !== undefined && func0.call(data59, "type")){
-if(!(func7(data59.type, {instancePath:instancePath+"/container/" + i12+"/type"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data59.capacity !== undefined && func0.call(data59, "capacity")){
-if(!(func12(data59.capacity, {instancePath:instancePath+"/container/" + i12+"/capacity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data59.specimenQuantity !== undefined && func0.call(data59, "specimenQuantity")){
-if(!(func12(data59.specimenQuantity, {instancePath:instancePath+"/container/" + i12+"/specimenQuantity"}))){
-vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
-}
-}
-if(data59.additiveCodeableConcept !== undefined && func0.call(data59, "additiveCodeableConcept")){
-if(!(func7(data59.additiveCodeableConcept, {instancePath:instancePath+"/container/" + i12+"/additiveCodeableConcept"}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-if(data59.additiveReference !== undefined && func0.call(data59, "additiveReference")){
-if(!(func8(data59.additiveReference, {instancePath:instancePath+"/container/" + i12+"/additiveReference"}))){
-vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
-}
-}
-const forms3 = func13(data59, obj3);
-if(forms3 !== null){
-vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/cdxChoice", {choice: "additive[x]", forms: forms3}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/container/" + i12, "#/$defs/Specimen_Container/type", {type: "object"}); errors++;
+let data24 = data.container;
+if(Array.isArray(data24)){
+const len1 = data24.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate3(data24[i1], {instancePath:instancePath+"/container/" + i1}))){
+vErrors = addErrors(vErrors, validate3.errors); errors = vErrors.length;
 }
 }
 }
@@ -575,31 +406,13 @@ vErrors = addError(vErrors, instancePath+"/container", "#/properties/container/t
 }
 }
 if(data.condition !== undefined && func0.call(data, "condition")){
-let data74 = data.condition;
-if(Array.isArray(data74)){
-const len16 = data74.length;
-for(let i16=0; i16<len16; i16++){
-if(!(func7(data74[i16], {instancePath:instancePath+"/condition/" + i16}))){
-vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/condition", "#/properties/condition/type", {type: "array"}); errors++;
+if(!(func15(data.condition, {instancePath:instancePath+"/condition"}))){
+vErrors = addErrors(vErrors, func15.errors); errors = vErrors.length;
 }
 }
 if(data.note !== undefined && func0.call(data, "note")){
-let data76 = data.note;
-if(Array.isArray(data76)){
-const len17 = data76.length;
-for(let i17=0; i17<len17; i17++){
-if(!(func14(data76[i17], {instancePath:instancePath+"/note/" + i17}))){
-vErrors = addErrors(vErrors, func14.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/note", "#/properties/note/type", {type: "array"}); errors++;
+if(!(func16(data.note, {instancePath:instancePath+"/note"}))){
+vErrors = addErrors(vErrors, func16.errors); errors = vErrors.length;
 }
 }
 }
@@ -609,38 +422,6 @@ vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 validate0.errors = vErrors;
 return errors === 0;
 }
-validate0.evaluated = {
- "props": {
-  "resourceType": true,
-  "id": true,
-  "meta": true,
-  "implicitRules": true,
-  "_implicitRules": true,
-  "language": true,
-  "_language": true,
-  "text": true,
-  "contained": true,
-  "extension": true,
-  "modifierExtension": true,
-  "identifier": true,
-  "accessionIdentifier": true,
-  "status": true,
-  "_status": true,
-  "type": true,
-  "subject": true,
-  "receivedTime": true,
-  "_receivedTime": true,
-  "parent": true,
-  "request": true,
-  "collection": true,
-  "processing": true,
-  "container": true,
-  "condition": true,
-  "note": true
- },
- "dynamicProps": false,
- "dynamicItems": false
-};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});

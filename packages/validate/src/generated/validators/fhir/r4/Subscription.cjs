@@ -2,32 +2,126 @@
 "use strict";
 exports.validate = validate0;
 const schema0 = {"properties":{"status":{"enum":["requested","active","error","off"]}}};
-const schema1 = {"properties":{"type":{"enum":["rest-hook","websocket","email","sms","message"]}}};
 const func0 = Object.prototype.hasOwnProperty;
-const func1 = require("./datatypes.cjs")["Meta"];
-const func2 = require("./datatypes.cjs")["Element"];
-const func3 = require("./datatypes.cjs")["Narrative"];
-const func4 = require("../../../../fhir/resources.cjs")["canonical"];
-const func5 = require("./datatypes.cjs")["Extension"];
-const func6 = require("./datatypes.cjs")["ContactPoint"];
-const func7 = require("ajv/dist/runtime/ucs2length").default;
-const pattern0 = new RegExp("^[A-Za-z0-9\\-\\.]{1,64}$", "u");
-const pattern1 = new RegExp("^[^ \\t\\n\\r]*$", "u");
-const pattern2 = new RegExp("^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$", "u");
-const pattern3 = new RegExp("^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$", "u");
-const formats0 = require("../../../../formats.cjs")["fhir-instant"];
+const func1 = require("./datatypes.cjs")["member_237f7d14dd"];
+const func2 = require("./datatypes.cjs")["Meta"];
+const func3 = require("./datatypes.cjs")["member_f72a7c2313"];
+const func4 = require("./datatypes.cjs")["Element"];
+const func5 = require("./datatypes.cjs")["member_1e9df35f92"];
+const func6 = require("./datatypes.cjs")["Narrative"];
+const func7 = require("./datatypes.cjs")["member_4f0fb74dc7"];
+const func8 = require("./datatypes.cjs")["member_31b449a5ef"];
+const func9 = require("./datatypes.cjs")["member_c11eaeae1c"];
+const func10 = require("./datatypes.cjs")["member_f7ff3dab7b"];
+const func11 = require("./datatypes.cjs")["member_f0ebe3aa93"];
+const schema1 = {"properties":{"type":{"enum":["rest-hook","websocket","email","sms","message"]}}};
+const func12 = require("./datatypes.cjs")["member_a59dc52faf"];
+const func13 = require("./datatypes.cjs")["member_037bb971b0"];
+
+function validate1(data, {instancePath=""}={}){
+let vErrors = null;
+let errors = 0;
+const _errs2 = errors;
+let valid1 = true;
+const _errs3 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data._type !== undefined && func0.call(data, "_type")){
+vErrors = pushError(vErrors, {}); errors++;
+}
+}
+var _valid0 = _errs3 === errors;
+errors = _errs2;
+if(vErrors !== null){
+if(_errs2){
+vErrors.length = _errs2;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs4 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if((data.type === undefined) || (!(func0.call(data, "type")))){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingProperty: "type"}); errors++;
+}
+}
+var _valid0 = _errs4 === errors;
+valid1 = _valid0;
+}
+if(!valid1){
+vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined && func0.call(data, "id")){
+if(!(func11(data.id, {instancePath:instancePath+"/id"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
+}
+}
+if(data.extension !== undefined && func0.call(data, "extension")){
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
+}
+}
+if(data.type !== undefined && func0.call(data, "type")){
+let data4 = data.type;
+if(!(((((data4 === "rest-hook") || (data4 === "websocket")) || (data4 === "email")) || (data4 === "sms")) || (data4 === "message"))){
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
+}
+}
+if(data._type !== undefined && func0.call(data, "_type")){
+if(!(func4(data._type, {instancePath:instancePath+"/_type"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.endpoint !== undefined && func0.call(data, "endpoint")){
+if(!(func3(data.endpoint, {instancePath:instancePath+"/endpoint"}))){
+vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
+}
+}
+if(data._endpoint !== undefined && func0.call(data, "_endpoint")){
+if(!(func4(data._endpoint, {instancePath:instancePath+"/_endpoint"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.payload !== undefined && func0.call(data, "payload")){
+if(!(func5(data.payload, {instancePath:instancePath+"/payload"}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
+}
+}
+if(data._payload !== undefined && func0.call(data, "_payload")){
+if(!(func4(data._payload, {instancePath:instancePath+"/_payload"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.header !== undefined && func0.call(data, "header")){
+if(!(func12(data.header, {instancePath:instancePath+"/header"}))){
+vErrors = addErrors(vErrors, func12.errors); errors = vErrors.length;
+}
+}
+if(data._header !== undefined && func0.call(data, "_header")){
+if(!(func13(data._header, {instancePath:instancePath+"/_header"}))){
+vErrors = addErrors(vErrors, func13.errors); errors = vErrors.length;
+}
+}
+}
+else {
+vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
+}
+validate1.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate0(data, {instancePath=""}={}){
 /*# sourceURL="https://schemas.cdx.dev/fhir/r4/Subscription.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 const _errs2 = errors;
 let valid1 = true;
 const _errs3 = errors;
@@ -55,11 +149,6 @@ vErrors = addError(vErrors, instancePath, "#/allOf/0/then/required", {missingPro
 }
 var _valid0 = _errs4 === errors;
 valid1 = _valid0;
-if(valid1){
-var props0 = {};
-props0.status = true;
-props0._status = true;
-}
 }
 if(!valid1){
 vErrors = addError(vErrors, instancePath, "#/allOf/0/if", {failingKeyword: "then"}); errors++;
@@ -91,23 +180,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/1/then/required", {missingPro
 }
 var _valid1 = _errs8 === errors;
 valid3 = _valid1;
-if(valid3){
-var props1 = {};
-props1.reason = true;
-props1._reason = true;
-}
 }
 if(!valid3){
 vErrors = addError(vErrors, instancePath, "#/allOf/1/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props1 !== undefined){
-if(props1 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props1);
-}
 }
 const _errs10 = errors;
 let valid5 = true;
@@ -136,23 +211,9 @@ vErrors = addError(vErrors, instancePath, "#/allOf/2/then/required", {missingPro
 }
 var _valid2 = _errs12 === errors;
 valid5 = _valid2;
-if(valid5){
-var props2 = {};
-props2.criteria = true;
-props2._criteria = true;
-}
 }
 if(!valid5){
 vErrors = addError(vErrors, instancePath, "#/allOf/2/if", {failingKeyword: "then"}); errors++;
-}
-if(props0 !== true && props2 !== undefined){
-if(props2 === true){
-props0 = true;
-}
-else {
-props0 = props0 || {};
-Object.assign(props0, props2);
-}
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if((data.channel === undefined) || (!(func0.call(data, "channel")))){
@@ -161,396 +222,120 @@ vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "chann
 if((data.resourceType === undefined) || (!(func0.call(data, "resourceType")))){
 vErrors = addError(vErrors, instancePath, "#/required", {missingProperty: "resourceType"}); errors++;
 }
-if(props0 !== true){
-props0 = props0 || {};
-props0.resourceType = true;
-props0.id = true;
-props0.meta = true;
-props0.implicitRules = true;
-props0._implicitRules = true;
-props0.language = true;
-props0._language = true;
-props0.text = true;
-props0.contained = true;
-props0.extension = true;
-props0.modifierExtension = true;
-props0.status = true;
-props0._status = true;
-props0.contact = true;
-props0.end = true;
-props0._end = true;
-props0.reason = true;
-props0._reason = true;
-props0.criteria = true;
-props0._criteria = true;
-props0.error = true;
-props0._error = true;
-props0.channel = true;
-}
 if(data.resourceType !== undefined && func0.call(data, "resourceType")){
 if("Subscription" !== data.resourceType){
 vErrors = addError(vErrors, instancePath+"/resourceType", "#/properties/resourceType/const", {allowedValue: "Subscription"}); errors++;
 }
 }
 if(data.id !== undefined && func0.call(data, "id")){
-let data4 = data.id;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/pattern", {pattern: "^[A-Za-z0-9\\-\\.]{1,64}$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/id", "#/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data.meta !== undefined && func0.call(data, "meta")){
-if(!(func1(data.meta, {instancePath:instancePath+"/meta"}))){
+if(!(func1(data.id, {instancePath:instancePath+"/id"}))){
 vErrors = addErrors(vErrors, func1.errors); errors = vErrors.length;
 }
 }
+if(data.meta !== undefined && func0.call(data, "meta")){
+if(!(func2(data.meta, {instancePath:instancePath+"/meta"}))){
+vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+}
+}
 if(data.implicitRules !== undefined && func0.call(data, "implicitRules")){
-let data6 = data.implicitRules;
-if(typeof data6 === "string"){
-if(!pattern1.test(data6)){
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/implicitRules", "#/properties/implicitRules/type", {type: "string"}); errors++;
-}
-}
-if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
-if(!(func2(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.language !== undefined && func0.call(data, "language")){
-let data8 = data.language;
-if(typeof data8 === "string"){
-if(!pattern2.test(data8)){
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/language", "#/properties/language/type", {type: "string"}); errors++;
-}
-}
-if(data._language !== undefined && func0.call(data, "_language")){
-if(!(func2(data._language, {instancePath:instancePath+"/_language"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data.text !== undefined && func0.call(data, "text")){
-if(!(func3(data.text, {instancePath:instancePath+"/text"}))){
+if(!(func3(data.implicitRules, {instancePath:instancePath+"/implicitRules"}))){
 vErrors = addErrors(vErrors, func3.errors); errors = vErrors.length;
 }
 }
-if(data.contained !== undefined && func0.call(data, "contained")){
-let data11 = data.contained;
-if(Array.isArray(data11)){
-const len0 = data11.length;
-for(let i0=0; i0<len0; i0++){
-if(!(func4(data11[i0], {instancePath:instancePath+"/contained/" + i0}))){
+if(data._implicitRules !== undefined && func0.call(data, "_implicitRules")){
+if(!(func4(data._implicitRules, {instancePath:instancePath+"/_implicitRules"}))){
 vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
+if(data.language !== undefined && func0.call(data, "language")){
+if(!(func5(data.language, {instancePath:instancePath+"/language"}))){
+vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
 }
-else {
-vErrors = addError(vErrors, instancePath+"/contained", "#/properties/contained/type", {type: "array"}); errors++;
+}
+if(data._language !== undefined && func0.call(data, "_language")){
+if(!(func4(data._language, {instancePath:instancePath+"/_language"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
+}
+}
+if(data.text !== undefined && func0.call(data, "text")){
+if(!(func6(data.text, {instancePath:instancePath+"/text"}))){
+vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
+}
+}
+if(data.contained !== undefined && func0.call(data, "contained")){
+if(!(func7(data.contained, {instancePath:instancePath+"/contained"}))){
+vErrors = addErrors(vErrors, func7.errors); errors = vErrors.length;
 }
 }
 if(data.extension !== undefined && func0.call(data, "extension")){
-let data13 = data.extension;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-if(!(func5(data13[i1], {instancePath:instancePath+"/extension/" + i1}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/extension", "#/properties/extension/type", {type: "array"}); errors++;
+if(!(func8(data.extension, {instancePath:instancePath+"/extension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.modifierExtension !== undefined && func0.call(data, "modifierExtension")){
-let data15 = data.modifierExtension;
-if(Array.isArray(data15)){
-const len2 = data15.length;
-for(let i2=0; i2<len2; i2++){
-if(!(func5(data15[i2], {instancePath:instancePath+"/modifierExtension/" + i2}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/modifierExtension", "#/properties/modifierExtension/type", {type: "array"}); errors++;
+if(!(func8(data.modifierExtension, {instancePath:instancePath+"/modifierExtension"}))){
+vErrors = addErrors(vErrors, func8.errors); errors = vErrors.length;
 }
 }
 if(data.status !== undefined && func0.call(data, "status")){
-let data17 = data.status;
-if(!((((data17 === "requested") || (data17 === "active")) || (data17 === "error")) || (data17 === "off"))){
+let data14 = data.status;
+if(!((((data14 === "requested") || (data14 === "active")) || (data14 === "error")) || (data14 === "off"))){
 vErrors = addError(vErrors, instancePath+"/status", "#/properties/status/enum", {allowedValues: schema0.properties.status.enum}); errors++;
 }
 }
 if(data._status !== undefined && func0.call(data, "_status")){
-if(!(func2(data._status, {instancePath:instancePath+"/_status"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._status, {instancePath:instancePath+"/_status"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.contact !== undefined && func0.call(data, "contact")){
-let data19 = data.contact;
-if(Array.isArray(data19)){
-const len3 = data19.length;
-for(let i3=0; i3<len3; i3++){
-if(!(func6(data19[i3], {instancePath:instancePath+"/contact/" + i3}))){
-vErrors = addErrors(vErrors, func6.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/contact", "#/properties/contact/type", {type: "array"}); errors++;
+if(!(func9(data.contact, {instancePath:instancePath+"/contact"}))){
+vErrors = addErrors(vErrors, func9.errors); errors = vErrors.length;
 }
 }
 if(data.end !== undefined && func0.call(data, "end")){
-let data21 = data.end;
-if(typeof data21 === "string"){
-if(!pattern3.test(data21)){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/pattern", {pattern: "^([0-9]([0-9]([0-9][1-9]|[1-9]0)|[1-9]00)|[1-9]000)-(0[1-9]|1[0-2])-(0[1-9]|[1-2][0-9]|3[0-1])T([01][0-9]|2[0-3]):[0-5][0-9]:([0-5][0-9]|60)(\\.[0-9]+)?(Z|(\\+|-)((0[0-9]|1[0-3]):[0-5][0-9]|14:00))$"}); errors++;
-}
-if(!(formats0(data21))){
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/format", {format: "fhir-instant"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/end", "#/properties/end/type", {type: "string"}); errors++;
+if(!(func10(data.end, {instancePath:instancePath+"/end"}))){
+vErrors = addErrors(vErrors, func10.errors); errors = vErrors.length;
 }
 }
 if(data._end !== undefined && func0.call(data, "_end")){
-if(!(func2(data._end, {instancePath:instancePath+"/_end"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._end, {instancePath:instancePath+"/_end"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.reason !== undefined && func0.call(data, "reason")){
-let data23 = data.reason;
-if(typeof data23 === "string"){
-if(func7(data23) < 1){
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/reason", "#/properties/reason/type", {type: "string"}); errors++;
+if(!(func11(data.reason, {instancePath:instancePath+"/reason"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._reason !== undefined && func0.call(data, "_reason")){
-if(!(func2(data._reason, {instancePath:instancePath+"/_reason"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._reason, {instancePath:instancePath+"/_reason"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.criteria !== undefined && func0.call(data, "criteria")){
-let data25 = data.criteria;
-if(typeof data25 === "string"){
-if(func7(data25) < 1){
-vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/criteria", "#/properties/criteria/type", {type: "string"}); errors++;
+if(!(func11(data.criteria, {instancePath:instancePath+"/criteria"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._criteria !== undefined && func0.call(data, "_criteria")){
-if(!(func2(data._criteria, {instancePath:instancePath+"/_criteria"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._criteria, {instancePath:instancePath+"/_criteria"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.error !== undefined && func0.call(data, "error")){
-let data27 = data.error;
-if(typeof data27 === "string"){
-if(func7(data27) < 1){
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/error", "#/properties/error/type", {type: "string"}); errors++;
+if(!(func11(data.error, {instancePath:instancePath+"/error"}))){
+vErrors = addErrors(vErrors, func11.errors); errors = vErrors.length;
 }
 }
 if(data._error !== undefined && func0.call(data, "_error")){
-if(!(func2(data._error, {instancePath:instancePath+"/_error"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
+if(!(func4(data._error, {instancePath:instancePath+"/_error"}))){
+vErrors = addErrors(vErrors, func4.errors); errors = vErrors.length;
 }
 }
 if(data.channel !== undefined && func0.call(data, "channel")){
-let data29 = data.channel;
-const _errs56 = errors;
-let valid18 = true;
-const _errs57 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29._type !== undefined && func0.call(data29, "_type")){
-vErrors = pushError(vErrors, {}); errors++;
-}
-}
-var _valid3 = _errs57 === errors;
-errors = _errs56;
-if(vErrors !== null){
-if(_errs56){
-vErrors.length = _errs56;
-}
-else {
-vErrors = null;
-}
-}
-if(_valid3){
-const _errs58 = errors;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if((data29.type === undefined) || (!(func0.call(data29, "type")))){
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/then/required", {missingProperty: "type"}); errors++;
-}
-}
-var _valid3 = _errs58 === errors;
-valid18 = _valid3;
-if(valid18){
-var props3 = {};
-props3.type = true;
-props3._type = true;
-}
-}
-if(!valid18){
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/allOf/0/if", {failingKeyword: "then"}); errors++;
-}
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(props3 !== true){
-props3 = props3 || {};
-props3.id = true;
-props3.extension = true;
-props3.modifierExtension = true;
-props3.type = true;
-props3._type = true;
-props3.endpoint = true;
-props3._endpoint = true;
-props3.payload = true;
-props3._payload = true;
-props3.header = true;
-props3._header = true;
-}
-if(data29.id !== undefined && func0.call(data29, "id")){
-let data31 = data29.id;
-if(typeof data31 === "string"){
-if(func7(data31) < 1){
-vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/id", "#/$defs/Subscription_Channel/properties/id/type", {type: "string"}); errors++;
-}
-}
-if(data29.extension !== undefined && func0.call(data29, "extension")){
-let data32 = data29.extension;
-if(Array.isArray(data32)){
-const len4 = data32.length;
-for(let i4=0; i4<len4; i4++){
-if(!(func5(data32[i4], {instancePath:instancePath+"/channel/extension/" + i4}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/extension", "#/$defs/Subscription_Channel/properties/extension/type", {type: "array"}); errors++;
-}
-}
-if(data29.modifierExtension !== undefined && func0.call(data29, "modifierExtension")){
-let data34 = data29.modifierExtension;
-if(Array.isArray(data34)){
-const len5 = data34.length;
-for(let i5=0; i5<len5; i5++){
-if(!(func5(data34[i5], {instancePath:instancePath+"/channel/modifierExtension/" + i5}))){
-vErrors = addErrors(vErrors, func5.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/modifierExtension", "#/$defs/Subscription_Channel/properties/modifierExtension/type", {type: "array"}); errors++;
-}
-}
-if(data29.type !== undefined && func0.call(data29, "type")){
-let data36 = data29.type;
-if(!(((((data36 === "rest-hook") || (data36 === "websocket")) || (data36 === "email")) || (data36 === "sms")) || (data36 === "message"))){
-vErrors = addError(vErrors, instancePath+"/channel/type", "#/$defs/Subscription_Channel/properties/type/enum", {allowedValues: schema1.properties.type.enum}); errors++;
-}
-}
-if(data29._type !== undefined && func0.call(data29, "_type")){
-if(!(func2(data29._type, {instancePath:instancePath+"/channel/_type"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.endpoint !== undefined && func0.call(data29, "endpoint")){
-let data38 = data29.endpoint;
-if(typeof data38 === "string"){
-if(!pattern1.test(data38)){
-vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/pattern", {pattern: "^[^ \\t\\n\\r]*$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/endpoint", "#/$defs/Subscription_Channel/properties/endpoint/type", {type: "string"}); errors++;
-}
-}
-if(data29._endpoint !== undefined && func0.call(data29, "_endpoint")){
-if(!(func2(data29._endpoint, {instancePath:instancePath+"/channel/_endpoint"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.payload !== undefined && func0.call(data29, "payload")){
-let data40 = data29.payload;
-if(typeof data40 === "string"){
-if(!pattern2.test(data40)){
-vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/pattern", {pattern: "^(?=[^ \\t\\n\\r])(?![\\s\\S]*[ \\t\\n\\r][ \\t\\n\\r])[\\s\\S]*[^ \\t\\n\\r]$"}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/payload", "#/$defs/Subscription_Channel/properties/payload/type", {type: "string"}); errors++;
-}
-}
-if(data29._payload !== undefined && func0.call(data29, "_payload")){
-if(!(func2(data29._payload, {instancePath:instancePath+"/channel/_payload"}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-if(data29.header !== undefined && func0.call(data29, "header")){
-let data42 = data29.header;
-if(Array.isArray(data42)){
-const len6 = data42.length;
-for(let i6=0; i6<len6; i6++){
-let data43 = data42[i6];
-if(typeof data43 === "string"){
-if(func7(data43) < 1){
-vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/minLength", {limit: 1}); errors++;
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/header/" + i6, "#/$defs/Subscription_Channel/properties/header/items/type", {type: "string"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/header", "#/$defs/Subscription_Channel/properties/header/type", {type: "array"}); errors++;
-}
-}
-if(data29._header !== undefined && func0.call(data29, "_header")){
-let data44 = data29._header;
-if(Array.isArray(data44)){
-const len7 = data44.length;
-for(let i7=0; i7<len7; i7++){
-if(!(func2(data44[i7], {instancePath:instancePath+"/channel/_header/" + i7}))){
-vErrors = addErrors(vErrors, func2.errors); errors = vErrors.length;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel/_header", "#/$defs/Subscription_Channel/properties/_header/type", {type: "array"}); errors++;
-}
-}
-}
-else {
-vErrors = addError(vErrors, instancePath+"/channel", "#/$defs/Subscription_Channel/type", {type: "object"}); errors++;
+if(!(validate1(data.channel, {instancePath:instancePath+"/channel"}))){
+vErrors = addErrors(vErrors, validate1.errors); errors = vErrors.length;
 }
 }
 }
@@ -558,10 +343,8 @@ else {
 vErrors = addError(vErrors, instancePath, "#/type", {type: "object"}); errors++;
 }
 validate0.errors = vErrors;
-evaluated0.props = props0;
 return errors === 0;
 }
-validate0.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 function addError(vErrors, instancePath, schemaPath, params){
 return pushError(vErrors, {instancePath, schemaPath, keyword: schemaPath.slice(schemaPath.lastIndexOf("/") + 1), params});
